@@ -1,0 +1,47 @@
+"""tabletop: play and study tabletop games by their exact rules.
+
+>>> import tabletop
+>>> state = tabletop.new_game("wicked-labyrinth", players=4, seed=7)
+>>> tabletop.games()[0]
+'wicked-labyrinth'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import Game, GameRecord, State
+from tabletop.games import REGISTRY
+
+__all__ = ["game", "games", "new_game", "replay", "state_from_json"]
+__version__ = "0.1.0"
+
+
+def games() -> list[str]:
+    """Names of the registered games."""
+    return REGISTRY.names()
+
+
+def game(name: str) -> Game:
+    """The registered game called ``name`` (its facts, actions and state factory)."""
+    return REGISTRY.get(name)
+
+
+def new_game(name: str, players: int, seed: int = 0, **options: Any) -> State:
+    """A new game after setup. Raises ``UnknownGameError`` or ``GameOptionError``."""
+    return REGISTRY.get(name).new_game(players, seed, **options)
+
+
+def replay(record: GameRecord | dict[str, Any]) -> State:
+    """The final state of a game record (a ``GameRecord`` or its JSON data)."""
+    rec = record if isinstance(record, GameRecord) else GameRecord.from_json(record)
+    return rec.replay(REGISTRY.get(rec.game))
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    """A state read back from ``State.to_json`` data."""
+    from tabletop.core.errors import RecordError
+
+    if not isinstance(data, dict) or "game" not in data:
+        raise RecordError("a serialized state is a JSON object with a 'game' field")
+    return REGISTRY.get(data["game"]).state_from_json(data)

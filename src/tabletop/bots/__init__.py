@@ -1,0 +1,15 @@
+"""Bots: programs that play a seat from its view. The registry below is explicit."""
+
+from tabletop.bots.base import Bot
+from tabletop.bots.random_bot import RandomBot
+from tabletop.bots.registry import BotRegistry, UnknownBotError, parse_spec
+
+BOTS = BotRegistry()
+BOTS.add("random", RandomBot)
+
+__all__ = ["BOTS", "Bot", "BotRegistry", "RandomBot", "UnknownBotError", "make_bot", "parse_spec"]
+
+
+def make_bot(spec: str, game, seat: int, seed: int = 0) -> Bot:  # type: ignore[no-untyped-def]
+    """A bot for ``seat`` of ``game`` from a spec such as ``heuristic`` or ``random``."""
+    return BOTS.make(spec, game, seat, seed)

@@ -1,0 +1,241 @@
+"""The game-agnostic state protocol every game implements.
+
+A state says who decides now (one player, or several at once), lists each one's legal
+actions, and changes only through :meth:`State.apply`, which validates, records history
+and returns the events. Chance comes only from the state's own generator; in the
+default mode chance nodes are resolved automatically, so seed plus options plus the
+players' actions is a complete record. With ``auto_chance=False`` chance nodes stay
+explicit (``is_chance_node``/``chance_outcomes``/``apply_chance``), as OpenSpiel wants.
+
+Subclasses keep their data in a few flat slots so that :meth:`clone` is cheap: search
+bots copy states thousands of times a second.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from tabletop.core.actions import Action
+from tabletop.core.errors import ActionParseError, IllegalActionError
+from tabletop.core.events import Event
+from tabletop.core.rng import SplitMix64
+
+if TYPE_CHECKING:
+    from tabletop.core.game import Game
+    from tabletop.core.record import GameRecord
+    from tabletop.core.result import Result
+
+CHANCE = -1
+"""The pseudo-player that makes chance decisions in history and records."""
+
+
+class State(ABC):
+    """One moment of one game."""
+
+    __slots__ = ("game", "num_players", "seed", "options", "rng", "history", "auto_chance", "_events")
+
+    def __init__(
+        self, game: Game, num_players: int, seed: int, options: dict[str, Any], auto_chance: bool
+    ) -> None:
+        self.game = game
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options
+        self.rng = SplitMix64(seed)
+        self.history: list[tuple[int, int]] = []
+        self.auto_chance = auto_chance
+        self._events: list[Event] | None = None
+
+    # ------------------------------------------------------------------ provided by games
+
+    @abstractmethod
+    def current_players(self) -> tuple[int, ...]:
+        """Players who must decide now, in seat order; several means simultaneous.
+
+        Empty at a chance node and when the game is over.
+        """
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    def is_chance_node(self) -> bool:
+        return False
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(outcome, probability) pairs at a chance node."""
+        return []
+
+    def _apply_chance(self, outcome: int) -> None:
+        raise NotImplementedError(f"{type(self).__name__} has no chance nodes")
+
+    def _sample_chance(self) -> int:
+        """Draw a chance outcome from the state's generator (games may do it faster)."""
+        outcomes = self.chance_outcomes()
+        x = self.rng.random()
+        acc = 0.0
+        for outcome, p in outcomes:
+            acc += p
+            if x < acc:
+                return outcome
+        return outcomes[-1][0]
+
+    @abstractmethod
+    def legal_action_ids(self, player: int) -> Sequence[int]:
+        """Integer ids of ``player``'s legal actions now (empty if not deciding)."""
+
+    def why_illegal(self, player: int, action_id: int) -> str:
+        """Why a well-formed action is not legal now; games say more where they can."""
+        return "it is not a legal action now"
+
+    @abstractmethod
+    def _apply(self, player: int, action_id: int) -> None:
+        """Change the state by one legal action; emit events through :meth:`_emit`."""
+
+    @abstractmethod
+    def view(self, player: int) -> Any:
+        """Exactly what ``player`` may know now (a frozen dataclass)."""
+
+    @abstractmethod
+    def spectator_view(self) -> Any:
+        """What anyone watching may know now: nothing private."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """Final scores and placings; only when :meth:`is_terminal`."""
+
+    @abstractmethod
+    def clone(self) -> Self: ...
+
+    @abstractmethod
+    def _state_json(self) -> dict[str, Any]:
+        """The game-specific part of :meth:`to_json`."""
+
+    # ------------------------------------------------------------------ the protocol
+
+    def legal_actions(self, player: int) -> list[Action]:
+        table = self.game.actions
+        return [table[i] for i in self.legal_action_ids(player)]
+
+    def is_legal(self, player: int, action: Action | str | int) -> bool:
+        try:
+            action_id = self.game.actions.id_of(self.game.actions.coerce(action))
+        except ActionParseError:
+            return False
+        return player in self.current_players() and action_id in self.legal_action_ids(player)
+
+    def apply(self, player: int, action: Action | str | int) -> list[Event]:
+        """Apply ``player``'s action (a value, its notation or its id), checked.
+
+        Raises :class:`ActionParseError` for something that is no action of this game and
+        :class:`IllegalActionError` for one the rules do not allow now; in both cases the
+        state is unchanged. Returns the full events; use ``Event.for_player`` to show them.
+        """
+        table = self.game.actions
+        act = table.coerce(action)
+        action_id = table.id_of(act)
+        if isinstance(player, bool) or not isinstance(player, int):
+            raise IllegalActionError(player, act, "a player is a seat number")  # type: ignore[arg-type]
+        if not 0 <= player < self.num_players:
+            raise IllegalActionError(player, act, f"there is no player {player} at this table")
+        if self.is_terminal():
+            raise IllegalActionError(player, act, "the game is over")
+        if player not in self.current_players():
+            raise IllegalActionError(player, act, "it is not this player's decision now")
+        if action_id not in self.legal_action_ids(player):
+            raise IllegalActionError(player, act, self.why_illegal(player, action_id))
+        events: list[Event] = []
+        self._events = events
+        try:
+            self._apply(player, action_id)
+            self.history.append((player, action_id))
+            self._settle_chance()
+        finally:
+            self._events = None
+        return events
+
+    def apply_unchecked(self, player: int, action_id: int) -> None:
+        """Apply a legal action id with no validation and no events: the search path.
+
+        Passing an illegal action corrupts the state; use :meth:`apply` for input.
+        """
+        self._apply(player, action_id)
+        self.history.append((player, action_id))
+        if self.auto_chance:
+            while self.is_chance_node():
+                outcome = self._sample_chance()
+                self._apply_chance(outcome)
+                self.history.append((CHANCE, outcome))
+
+    def apply_chance(self, outcome: int) -> list[Event]:
+        """Resolve an explicit chance node (``auto_chance=False``) with ``outcome``."""
+        if not self.is_chance_node():
+            raise IllegalActionError(CHANCE, outcome, "this is not a chance node")
+        if outcome not in {o for o, _ in self.chance_outcomes()}:
+            raise IllegalActionError(CHANCE, outcome, "not a possible chance outcome here")
+        events: list[Event] = []
+        self._events = events
+        try:
+            self._apply_chance(outcome)
+            self.history.append((CHANCE, outcome))
+        finally:
+            self._events = None
+        return events
+
+    def _settle_chance(self) -> None:
+        if not self.auto_chance:
+            return
+        while self.is_chance_node():
+            outcome = self._sample_chance()
+            self._apply_chance(outcome)
+            self.history.append((CHANCE, outcome))
+
+    def _emit(self, event: Event) -> None:
+        if self._events is not None:
+            self._events.append(event)
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the protocol's own slots into a fresh instance (for :meth:`clone`)."""
+        other.game = self.game
+        other.num_players = self.num_players
+        other.seed = self.seed
+        other.options = self.options
+        other.rng = SplitMix64(self.rng.state)
+        other.history = list(self.history)
+        other.auto_chance = self.auto_chance
+        other._events = None
+
+    # ------------------------------------------------------------------ records and JSON
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole state as JSON data; ``Game.state_from_json`` reads it back exactly."""
+        return {
+            "game": self.game.info.name,
+            "players": self.num_players,
+            "seed": self.seed,
+            "options": self.game.options_to_json(self.options),
+            "auto_chance": self.auto_chance,
+            "rng": self.rng.state,
+            "history": [list(step) for step in self.history],
+            "state": self._state_json(),
+        }
+
+    def record(self) -> GameRecord:
+        """The game so far as a record: seed, options and every decision in notation."""
+        from tabletop.core.record import GameRecord
+
+        table = self.game.actions
+        steps = tuple(
+            (p, str(a) if p == CHANCE else table[a].notation())
+            for p, a in self.history
+            if p != CHANCE or not self.auto_chance
+        )
+        return GameRecord(
+            game=self.game.info.name,
+            players=self.num_players,
+            seed=self.seed,
+            options=self.game.options_to_json(self.options),
+            actions=steps,
+            auto_chance=self.auto_chance,
+        )

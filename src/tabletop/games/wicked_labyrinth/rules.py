@@ -1,0 +1,163 @@
+"""Pure rules on one player's flat board: ranking, gains and soul processing.
+
+These functions read and change ``b[o:o+STRIDE]`` and nothing else, so the state,
+the heuristic bot's planner and the tests all use the same rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth.board import (
+    COLOUR_CHANGE,
+    GREAT,
+    GREAT_DONE,
+    MODE,
+    PROMOTION,
+    SMALL,
+    SMALL_DONE,
+    meets,
+    rank_count,
+)
+from tabletop.games.wicked_labyrinth.cards import CardSet
+from tabletop.games.wicked_labyrinth.elements import CAPACITY, Mode
+
+
+def rank_players(search: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
+    """(1st, 2nds) from the revealed search piece counts (section 7 ②, ruling 3).
+
+    Nobody holds a piece: (None, ()). One player holds the most: that player is 1st and
+    every player with the next highest non-zero count is 2nd. Two or more tie for the
+    most: all of them are 2nd, there is no 1st, and nobody else gets a right.
+    """
+    top = max(search)
+    if top == 0:
+        return None, ()
+    leaders = tuple(p for p, n in enumerate(search) if n == top)
+    if len(leaders) > 1:
+        return None, leaders
+    rest = [n for n in search if 0 < n < top]
+    if not rest:
+        return leaders[0], ()
+    runner = max(rest)
+    return leaders[0], tuple(p for p, n in enumerate(search) if n == runner)
+
+
+_DECLARATIONS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def declarations(search: int, witch: int, soul: int) -> tuple[int, ...]:
+    """Ids of every closed hand that can be made from what is behind the screen."""
+    key = (search, witch, soul)
+    ids = _DECLARATIONS.get(key)
+    if ids is None:
+        ids = tuple(
+            A.declare_id(n, bool(w), bool(s))
+            for n in range(search + 1)
+            for w in range(witch + 1)
+            for s in range(soul + 1)
+        )
+        _DECLARATIONS[key] = ids
+    return ids
+
+
+def _promotions(b: Sequence[int], o: int, base: int, least: int, out: list[int]) -> None:
+    """Promotions of ``least`` (2: pair, 1: spell) tokens of a colour and rank."""
+    for rank in (0, 1):
+        full = rank_count(b, o, rank + 1) >= CAPACITY[rank + 1]
+        above = o + (rank + 1) * 4
+        for colour in range(4):
+            if b[o + rank * 4 + colour] >= least:
+                if not full:
+                    out.append(A.promotion_id(base, colour, rank, None))
+                else:
+                    for room in range(4):
+                        if b[above + room]:
+                            out.append(A.promotion_id(base, colour, rank, room))
+
+
+def _great_ready(b: Sequence[int], o: int, cards: CardSet, slot: int) -> bool:
+    if b[o + GREAT_DONE + slot]:
+        return False
+    a, c = cards.great_oracles[b[o + GREAT + slot]].colours
+    if a == c:
+        return b[o + 8 + a] >= 2
+    return b[o + 8 + a] >= 1 and b[o + 8 + c] >= 1
+
+
+_CACHE: dict[int, tuple[CardSet, dict[tuple[int, ...], tuple[int, ...]]]] = {}
+
+
+def processing_actions(b: Sequence[int], o: int, cards: CardSet, stride: int) -> tuple[int, ...]:
+    """Legal soul processing action ids for the board at ``o`` (memoised by board)."""
+    entry = _CACHE.get(id(cards))
+    if entry is None or entry[0] is not cards:
+        entry = (cards, {})
+        _CACHE[id(cards)] = entry
+    memo = entry[1]
+    key = tuple(b[o : o + stride])
+    ids = memo.get(key)
+    if ids is None:
+        ids = _processing_actions(b, o, cards)
+        if len(memo) > 200_000:
+            memo.clear()
+        memo[key] = ids
+    return ids
+
+
+def _processing_actions(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, ...]:
+    out: list[int] = []
+    if b[o + MODE] == Mode.REWARD_PROMOTION:
+        _promotions(b, o, A.SPELL_BASE, 1, out)
+        out.append(A.DISCARD_PROMOTION)
+        return tuple(out)
+    _promotions(b, o, A.PAIR_BASE, 2, out)
+    if b[o + PROMOTION]:
+        _promotions(b, o, A.SPELL_BASE, 1, out)
+        out.append(A.DISCARD_PROMOTION)
+    if b[o + COLOUR_CHANGE]:
+        for rank in range(3):
+            for colour in range(4):
+                if b[o + rank * 4 + colour]:
+                    for to in range(4):
+                        if to != colour:
+                            out.append(A.change_id(colour, rank, to))
+        out.append(A.DISCARD_CHANGE)
+    for slot in (0, 1):
+        if not b[o + SMALL_DONE + slot] and meets(b, o, cards.small_oracles[b[o + SMALL + slot]], cards):
+            out.append(A.SMALL_BASE + slot)
+    for slot in (0, 1):
+        if _great_ready(b, o, cards, slot):
+            out.append(A.GREAT_BASE + slot)
+    out.append(A.DONE)
+    return tuple(out)
+
+
+def decode_promotion(action_id: int, base: int) -> tuple[int, int, int | None]:
+    """(colour, rank, room colour or None) of a pair or spell promotion id."""
+    k, room = divmod(action_id - base, 5)
+    colour, rank = divmod(k, 2)
+    return colour, rank, (room - 1 if room else None)
+
+
+def decode_change(action_id: int) -> tuple[int, int, int]:
+    """(colour, rank, new colour) of a colour-change id."""
+    k, t = divmod(action_id - A.CHANGE_BASE, 3)
+    colour, rank = divmod(k, 3)
+    return colour, rank, (t if t < colour else t + 1)
+
+
+def promote(b: list[int], o: int, colour: int, rank: int, room: int | None, spent: int) -> None:
+    """Move a ``colour`` token from ``rank`` up one, spending ``spent`` tokens (2 or 1)."""
+    b[o + rank * 4 + colour] -= spent
+    if room is not None:
+        b[o + (rank + 1) * 4 + room] -= 1
+    b[o + (rank + 1) * 4 + colour] += 1
+
+
+def achieve_great(b: list[int], o: int, cards: CardSet, slot: int) -> None:
+    """Move the two high tokens onto the great oracle (they stay owned and high)."""
+    for colour in cards.great_oracles[b[o + GREAT + slot]].colours:
+        b[o + 8 + colour] -= 1
+    b[o + GREAT_DONE + slot] = 1

@@ -1,0 +1,560 @@
+"""The Wicked Labyrinth's state machine: setup, search, soul processing, preparation.
+
+Chance (the oracle deal and each round's corridors) is drawn card by card from what
+has not been drawn yet. Drawing the round's corridors lazily from the unseen cards
+gives the same distribution as shuffling a deck and removing cards unseen (section 4),
+and it means no hidden deck order exists for a view to leak.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Self
+
+from tabletop.core.result import Result
+from tabletop.core.state import State
+from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth import events as E
+from tabletop.games.wicked_labyrinth import rules
+from tabletop.games.wicked_labyrinth.board import (
+    COLOUR_CHANGE,
+    DECLARED,
+    GREAT,
+    IMPURITY,
+    MODE,
+    PROMOTION,
+    QUEUE,
+    SEARCH,
+    SMALL,
+    SMALL_DONE,
+    SOUL,
+    STRIDE,
+    WITCH,
+    rank_count,
+    tally,
+)
+from tabletop.games.wicked_labyrinth.cards import CardSet
+from tabletop.games.wicked_labyrinth.elements import (
+    CAPACITY,
+    CORRIDORS_PER_ROUND,
+    ROUNDS,
+    SEARCH_PIECES,
+    Colour,
+    Element,
+    Mode,
+    Phase,
+    Rank,
+)
+
+GREAT_OUTCOME = 24
+SMALL_OUTCOME = 36
+_WHITE = int(Element.WHITE)
+_PROMOTION = int(Element.PROMOTION)
+_COLOUR_CHANGE = int(Element.COLOUR_CHANGE)
+
+
+class WickedLabyrinthState(State):
+    """A game of The Wicked Labyrinth for 3 to 5 players."""
+
+    __slots__ = (
+        "cards", "b", "phase", "round", "corridor", "labyrinth", "discard",
+        "revealed", "order", "undrawn", "dealt",
+    )
+
+    cards: CardSet
+    b: list[int]
+    phase: int
+    round: int
+    corridor: int
+    labyrinth: list[int]
+    discard: list[int]
+    revealed: list[int]
+    order: list[int]
+    undrawn: list[int]
+    dealt: int
+
+    def setup(self, cards: CardSet) -> None:
+        """Section 4 and 5: pieces behind screens, then the deal (chance) begins."""
+        n = self.num_players
+        self.cards = cards
+        self.b = [0] * (STRIDE * n)
+        for p in range(n):
+            o = p * STRIDE
+            self.b[o + SEARCH] = SEARCH_PIECES[n]
+            self.b[o + WITCH] = 1
+            self.b[o + SOUL] = 1
+            for k in range(2):
+                self.b[o + GREAT + k] = -1
+                self.b[o + SMALL + k] = -1
+        self.phase = Phase.SETUP
+        self.round = 1
+        self.corridor = 0
+        self.labyrinth = []
+        self.discard = []
+        self.revealed = []
+        self.order = []
+        self.undrawn = list(range(len(cards.corridors)))
+        self.undrawn += [GREAT_OUTCOME + i for i in range(len(cards.great_oracles))]
+        self.undrawn += [SMALL_OUTCOME + i for i in range(len(cards.small_oracles))]
+        self.dealt = 0
+
+    @property
+    def corridors_per_round(self) -> int:
+        return CORRIDORS_PER_ROUND[self.num_players]
+
+    # ---------------------------------------------------------------- who decides
+
+    def current_players(self) -> tuple[int, ...]:
+        phase = self.phase
+        if phase == Phase.SEARCH:
+            if len(self.labyrinth) < self.corridors_per_round:
+                return ()
+            if self.order:
+                return (self.order[0],)
+            b = self.b
+            return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] == Mode.DECLARE)
+        if phase == Phase.SOUL_PROCESSING:
+            b = self.b
+            return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] != Mode.IDLE)
+        return ()
+
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def legal_action_ids(self, player: int) -> Sequence[int]:
+        b = self.b
+        o = player * STRIDE
+        mode = b[o + MODE]
+        if mode == Mode.IDLE or (self.order and self.order[0] != player):
+            return ()
+        if mode == Mode.DECLARE:
+            return rules.declarations(b[o + SEARCH], b[o + WITCH], b[o + SOUL])
+        if mode == Mode.CHOOSE_WHITE:
+            return (A.CHOOSE_WHITE_BASE, A.CHOOSE_WHITE_BASE + 1, A.CHOOSE_WHITE_BASE + 2,
+                    A.CHOOSE_WHITE_BASE + 3)
+        if mode == Mode.OVERFLOW:
+            return tuple(A.RETURN_LOW_BASE + c for c in range(4) if b[o + c])
+        return rules.processing_actions(b, o, self.cards, STRIDE)
+
+    def why_illegal(self, player: int, action_id: int) -> str:
+        mode = self.b[player * STRIDE + MODE]
+        wanted = {
+            Mode.DECLARE: "declare a closed hand",
+            Mode.CHOOSE_WHITE: "choose the colour of a white fragment",
+            Mode.OVERFLOW: "return one of seven low tokens",
+            Mode.PROCESS: "process souls or say done",
+            Mode.REWARD_PROMOTION: "use or give up the small oracle's promotion",
+        }.get(Mode(mode), "wait")
+        action = A.TABLE[action_id]
+        if mode == Mode.DECLARE and isinstance(action, A.Declare):
+            o = player * STRIDE
+            if self.corridor == self.corridors_per_round - 1:
+                return "the last corridor of a round takes every piece left"
+            return (
+                f"only {self.b[o + SEARCH]} search piece(s)"
+                f"{', the witch sign' if self.b[o + WITCH] else ''}"
+                f"{', the soul sign' if self.b[o + SOUL] else ''} are left behind the screen"
+            )
+        if mode in (Mode.PROCESS, Mode.REWARD_PROMOTION) and not isinstance(action, A.Declare):
+            return "the board does not allow it (tokens, spells or oracle requirements)"
+        return f"the player must {wanted} now"
+
+    # ---------------------------------------------------------------- chance
+
+    def is_chance_node(self) -> bool:
+        return self.phase == Phase.SETUP or (
+            self.phase == Phase.SEARCH and len(self.labyrinth) < self.corridors_per_round
+        )
+
+    def _chance_pool(self) -> list[int]:
+        if self.phase == Phase.SETUP:
+            kind = self.dealt % 4
+            lo, hi = (GREAT_OUTCOME, SMALL_OUTCOME) if kind < 2 else (SMALL_OUTCOME, 48)
+        else:
+            lo, hi = 0, GREAT_OUTCOME
+        return [c for c in self.undrawn if lo <= c < hi]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        pool = self._chance_pool()
+        p = 1.0 / len(pool)
+        return [(c, p) for c in pool]
+
+    def _sample_chance(self) -> int:
+        return self.rng.choice(self._chance_pool())
+
+    def _apply_chance(self, outcome: int) -> None:
+        self.undrawn.remove(outcome)
+        if self.phase == Phase.SETUP:
+            player, kind = divmod(self.dealt, 4)
+            o = player * STRIDE
+            if kind < 2:
+                self.b[o + GREAT + kind] = outcome - GREAT_OUTCOME
+            else:
+                self.b[o + SMALL + kind - 2] = outcome - SMALL_OUTCOME
+            self.dealt += 1
+            if kind == 3 and self._events is not None:
+                cards = self.cards
+                self._emit(E.OraclesDealt(
+                    player,
+                    (cards.great_oracles[self.b[o + GREAT]].id,
+                     cards.great_oracles[self.b[o + GREAT + 1]].id),
+                    (cards.small_oracles[self.b[o + SMALL]].id,
+                     cards.small_oracles[self.b[o + SMALL + 1]].id),
+                ))
+            if self.dealt == 4 * self.num_players:
+                self.phase = Phase.SEARCH
+            return
+        self.labyrinth.append(outcome)
+        if len(self.labyrinth) == self.corridors_per_round:
+            if self._events is not None:
+                self._emit(E.CorridorsLaidOut(
+                    self.round, tuple(self.cards.corridors[c].id for c in self.labyrinth)
+                ))
+            self._open_declaration()
+
+    # ---------------------------------------------------------------- search phase
+
+    def _open_declaration(self) -> None:
+        """Start the declaration for the current corridor; the last one is forced."""
+        b = self.b
+        n = self.num_players
+        if self.corridor == self.corridors_per_round - 1:
+            for p in range(n):
+                o = p * STRIDE
+                decl = A.declare_id(b[o + SEARCH], bool(b[o + WITCH]), bool(b[o + SOUL]))
+                b[o + DECLARED] = decl + 1
+                b[o + MODE] = Mode.IDLE
+                if self._events is not None:
+                    self._emit(E.DeclarationCommitted(p, A.TABLE[decl], True))  # type: ignore[arg-type]
+            self._reveal()
+        else:
+            for p in range(n):
+                b[p * STRIDE + MODE] = Mode.DECLARE
+
+    def _declare(self, player: int, action_id: int) -> None:
+        b = self.b
+        o = player * STRIDE
+        b[o + DECLARED] = action_id + 1
+        b[o + MODE] = Mode.IDLE
+        if self._events is not None:
+            self._emit(E.DeclarationCommitted(player, A.TABLE[action_id], False))  # type: ignore[arg-type]
+        for p in range(self.num_players):
+            if b[p * STRIDE + MODE] == Mode.DECLARE:
+                return
+        self._reveal()
+
+    def _reveal(self) -> None:
+        """Open all hands at once, rank, and queue each ranked player's gains."""
+        b = self.b
+        n = self.num_players
+        search = [0] * n
+        witch = soul = 0
+        for p in range(n):
+            o = p * STRIDE
+            d = b[o + DECLARED] - 1
+            b[o + DECLARED] = 0
+            self.revealed.append(d)
+            count, signs = divmod(d, 4)
+            search[p] = count
+            b[o + SEARCH] -= count
+            if signs & 2:
+                witch += 1
+                b[o + WITCH] = 0
+            if signs & 1:
+                soul += 1
+                b[o + SOUL] = 0
+        card = self.cards.corridors[self.labyrinth[self.corridor]]
+        first, seconds = rules.rank_players(search)
+        if self._events is not None:
+            self._emit(E.DeclarationsRevealed(
+                self.round, card.id,
+                tuple(A.TABLE[d] for d in self.revealed[-n:]),  # type: ignore[misc]
+            ))
+            self._emit(E.CorridorRanked(
+                card.id, first, seconds, witch, soul, first is None and not seconds
+            ))
+        lower = int(card.lower)
+        order: list[int] = []
+        if first is not None:
+            order.append(first)
+            gains = [lower] * soul + [int(e) for e in card.upper] + [lower]
+            self._take(first, witch, gains)
+        for p in seconds:
+            order.append(p)
+            self._take(p, witch, [lower] * soul + [lower])
+        self.order = order
+        self._drain_order()
+
+    def _take(self, player: int, impurity: int, gains: list[int]) -> None:
+        o = player * STRIDE
+        if impurity:
+            self.b[o + IMPURITY] += impurity
+            if self._events is not None:
+                self._emit(E.ImpurityTaken(player, impurity))
+        q = self.b[o + QUEUE]
+        length = (q.bit_length() + 2) // 3
+        for e in gains:
+            q |= (e + 1) << (3 * length)
+            length += 1
+        self.b[o + QUEUE] = q
+
+    def _drain_order(self) -> None:
+        """Take queued gains in rank order until someone must choose or all are taken."""
+        order = self.order
+        while order:
+            if not self._drain(order[0]):
+                return
+            order.pop(0)
+        self._next_corridor()
+
+    def _next_corridor(self) -> None:
+        self.corridor += 1
+        if self.corridor < self.corridors_per_round:
+            self._open_declaration()
+            return
+        self.phase = Phase.SOUL_PROCESSING
+        b = self.b
+        for p in range(self.num_players):
+            b[p * STRIDE + MODE] = Mode.PROCESS
+
+    # ---------------------------------------------------------------- gaining
+
+    def _drain(self, player: int) -> bool:
+        """Take ``player``'s queued gains; False when a choice stops it (mode set)."""
+        b = self.b
+        o = player * STRIDE
+        while b[o + QUEUE]:
+            q = b[o + QUEUE]
+            e = (q & 7) - 1
+            if e == _WHITE:
+                b[o + MODE] = Mode.CHOOSE_WHITE
+                return False
+            b[o + QUEUE] = q >> 3
+            if e < _WHITE:
+                if not self._gain_token(player, e):
+                    return False
+            elif e == _PROMOTION:
+                if self.phase == Phase.SOUL_PROCESSING:
+                    b[o + MODE] = Mode.REWARD_PROMOTION
+                    return False
+                b[o + PROMOTION] += 1
+                if self._events is not None:
+                    self._emit(E.SpellGained(player, Element.PROMOTION))
+            else:
+                b[o + COLOUR_CHANGE] += 1
+                if self._events is not None:
+                    self._emit(E.SpellGained(player, Element.COLOUR_CHANGE))
+        b[o + MODE] = Mode.PROCESS if self.phase == Phase.SOUL_PROCESSING else Mode.IDLE
+        return True
+
+    def _gain_token(self, player: int, colour: int) -> bool:
+        """A gained token enters the low rank; with seven, the player returns one.
+
+        When every low token has one colour the return is no choice and is automatic.
+        """
+        b = self.b
+        o = player * STRIDE
+        b[o + colour] += 1
+        if self._events is not None:
+            self._emit(E.TokenGained(player, Colour(colour)))
+        if rank_count(b, o, 0) <= CAPACITY[0]:
+            return True
+        if b[o + colour] == CAPACITY[0] + 1:
+            b[o + colour] -= 1
+            if self._events is not None:
+                self._emit(E.TokenReturned(player, Colour(colour), Rank.LOW))
+            return True
+        b[o + MODE] = Mode.OVERFLOW
+        return False
+
+    def _after_choice(self, player: int) -> None:
+        """Resume taking gains after a white or overflow choice."""
+        if self.phase == Phase.SEARCH:
+            self._drain_order()
+        else:
+            self._drain(player)
+
+    # ---------------------------------------------------------------- applying
+
+    def _apply(self, player: int, action_id: int) -> None:
+        b = self.b
+        o = player * STRIDE
+        if action_id < A.CHOOSE_WHITE_BASE:
+            self._declare(player, action_id)
+        elif action_id < A.RETURN_LOW_BASE:
+            colour = action_id - A.CHOOSE_WHITE_BASE
+            b[o + QUEUE] >>= 3
+            if self._events is not None:
+                self._emit(E.WhiteChosen(player, Colour(colour)))
+            if self._gain_token(player, colour):
+                self._after_choice(player)
+        elif action_id < A.PAIR_BASE:
+            colour = action_id - A.RETURN_LOW_BASE
+            b[o + colour] -= 1
+            if self._events is not None:
+                self._emit(E.TokenReturned(player, Colour(colour), Rank.LOW))
+            self._after_choice(player)
+        else:
+            self._process(player, action_id)
+
+    def _process(self, player: int, action_id: int) -> None:
+        b = self.b
+        o = player * STRIDE
+        ev = self._events is not None
+        if action_id < A.SPELL_BASE:
+            colour, rank, room = rules.decode_promotion(action_id, A.PAIR_BASE)
+            self._return_room(player, room, rank + 1)
+            rules.promote(b, o, colour, rank, room, 2)
+            if ev:
+                self._emit(E.Promoted(player, Colour(colour), Rank(rank), "pair"))
+        elif action_id < A.DISCARD_PROMOTION:
+            colour, rank, room = rules.decode_promotion(action_id, A.SPELL_BASE)
+            self._return_room(player, room, rank + 1)
+            rules.promote(b, o, colour, rank, room, 1)
+            by = self._spend_promotion(player)
+            if ev:
+                self._emit(E.Promoted(player, Colour(colour), Rank(rank), by))
+        elif action_id == A.DISCARD_PROMOTION:
+            self._spend_promotion(player)
+            if ev:
+                self._emit(E.SpellDiscarded(player, Element.PROMOTION))
+        elif action_id < A.DISCARD_CHANGE:
+            colour, rank, to = rules.decode_change(action_id)
+            b[o + rank * 4 + colour] -= 1
+            b[o + rank * 4 + to] += 1
+            b[o + COLOUR_CHANGE] -= 1
+            if ev:
+                self._emit(E.ColourChanged(player, Colour(colour), Rank(rank), Colour(to)))
+        elif action_id == A.DISCARD_CHANGE:
+            b[o + COLOUR_CHANGE] -= 1
+            if ev:
+                self._emit(E.SpellDiscarded(player, Element.COLOUR_CHANGE))
+        elif action_id < A.GREAT_BASE:
+            slot = action_id - A.SMALL_BASE
+            card = self.cards.small_oracles[b[o + SMALL + slot]]
+            b[o + SMALL_DONE + slot] = 1
+            if ev:
+                self._emit(E.OracleAchieved(player, card.id, False))
+            self._take(player, 0, [int(e) for e in card.reward])
+            self._drain(player)
+        elif action_id < A.DONE:
+            slot = action_id - A.GREAT_BASE
+            rules.achieve_great(b, o, self.cards, slot)
+            if ev:
+                self._emit(E.OracleAchieved(
+                    player, self.cards.great_oracles[b[o + GREAT + slot]].id, True
+                ))
+        else:
+            self._finish_processing(player)
+
+    def _spend_promotion(self, player: int) -> str:
+        o = player * STRIDE
+        if self.b[o + MODE] == Mode.REWARD_PROMOTION:
+            self._drain(player)  # resumes the reward's remaining gains, mode back to PROCESS
+            return "reward"
+        self.b[o + PROMOTION] -= 1
+        return "spell"
+
+    def _return_room(self, player: int, room: int | None, rank: int) -> None:
+        if room is not None and self._events is not None:
+            self._emit(E.TokenReturned(player, Colour(room), Rank(rank)))
+
+    def _finish_processing(self, player: int) -> None:
+        b = self.b
+        o = player * STRIDE
+        b[o + MODE] = Mode.IDLE
+        b[o + PROMOTION] = 0
+        b[o + COLOUR_CHANGE] = 0
+        if self._events is not None:
+            self._emit(E.ProcessingDone(player))
+        for p in range(self.num_players):
+            if b[p * STRIDE + MODE] != Mode.IDLE:
+                return
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """Section 9 (preparation) or, after round 4, section 10 (game end)."""
+        if self._events is not None:
+            self._emit(E.RoundEnded(self.round))
+        if self.round == ROUNDS:
+            self.phase = Phase.OVER
+            if self._events is not None:
+                result = self.result()
+                self._emit(E.GameEnded(result.scores, result.winners))
+            return
+        b = self.b
+        n = self.num_players
+        for p in range(n):
+            o = p * STRIDE
+            b[o + SEARCH] = SEARCH_PIECES[n]
+            b[o + WITCH] = 1
+            b[o + SOUL] = 1
+        self.discard.extend(self.labyrinth)
+        self.labyrinth = []
+        self.revealed = []
+        self.round += 1
+        self.corridor = 0
+        self.phase = Phase.SEARCH
+
+    # ---------------------------------------------------------------- results
+
+    def scores(self) -> list[int]:
+        """Each player's score if the game ended now (section 10)."""
+        return [tally(self.b, p * STRIDE, self.cards)[0] for p in range(self.num_players)]
+
+    def result(self) -> Result:
+        if self.phase != Phase.OVER:
+            raise ValueError("the game is not over yet")
+        n = self.num_players
+        tallies = [tally(self.b, p * STRIDE, self.cards) for p in range(n)]
+        keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
+        return Result.from_keys([t[0] for t in tallies], keys)
+
+    # ---------------------------------------------------------------- views, copies, JSON
+
+    def view(self, player: int) -> Any:
+        from tabletop.games.wicked_labyrinth.views import build_view
+
+        if not 0 <= player < self.num_players:
+            raise ValueError(f"there is no player {player} at this table")
+        return build_view(self, player)
+
+    def spectator_view(self) -> Any:
+        from tabletop.games.wicked_labyrinth.views import build_view
+
+        return build_view(self, None)
+
+    def clone(self) -> Self:
+        new = object.__new__(type(self))
+        self._copy_base(new)
+        new.cards = self.cards
+        new.b = self.b[:]
+        new.phase = self.phase
+        new.round = self.round
+        new.corridor = self.corridor
+        new.labyrinth = self.labyrinth[:]
+        new.discard = self.discard[:]
+        new.revealed = self.revealed[:]
+        new.order = self.order[:]
+        new.undrawn = self.undrawn[:]
+        new.dealt = self.dealt
+        return new
+
+    _JSON_SLOTS = ("b", "phase", "round", "corridor", "labyrinth", "discard", "revealed",
+                   "order", "undrawn", "dealt")
+
+    def _state_json(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in self._JSON_SLOTS}
+
+    def _load(self, data: dict[str, Any]) -> None:
+        for name in self._JSON_SLOTS:
+            value = data[name]
+            if isinstance(value, list):
+                value = [int(x) for x in value]
+            else:
+                value = int(value)
+            setattr(self, name, value)
+        if len(self.b) != STRIDE * self.num_players:
+            raise ValueError("board data has the wrong length")
