@@ -1,0 +1,172 @@
+"""The search phase: rulebook section 7 and the rulings' "Search phase" bullets."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core.errors import IllegalActionError
+from tabletop.games.wicked_labyrinth import events as E
+from tabletop.games.wicked_labyrinth.board import (
+    COLOUR_CHANGE,
+    IMPURITY,
+    PROMOTION,
+    SEARCH,
+    SOUL,
+    STRIDE,
+    WITCH,
+)
+from tabletop.games.wicked_labyrinth.elements import Colour, Phase
+
+from .helpers import dealt, notations, tokens_of
+
+
+def declare_all(state, hands):  # type: ignore[no-untyped-def]
+    events = []
+    for p, hand in enumerate(hands):
+        events += state.apply(p, hand)
+    return events
+
+
+def test_declaration_is_simultaneous_and_any_hand_from_the_screen_is_legal() -> None:
+    """Ruling 1: a declaration is (search pieces, witch yes/no, soul yes/no); empty is legal."""
+    state = dealt(4)
+    assert state.current_players() == (0, 1, 2, 3)
+    legal = notations(state, 0)
+    assert {"d0", "d7ws", "d0w", "d0s", "d3"} <= legal
+    assert "d8" not in legal  # 4 players use 7 search pieces (section 5 ②)
+    assert len(legal) == 8 * 4
+
+
+def test_declared_pieces_leave_the_screen_and_cannot_be_declared_again() -> None:
+    """Ruling 7: revealed pieces are out of play until the preparation phase."""
+    state = dealt(4, corridors=["C01", "C02", "C03", "C04", "C05"])
+    declare_all(state, ["d5w", "d0", "d0", "d0"])
+    o = 0
+    assert state.b[o + SEARCH] == 2 and state.b[o + WITCH] == 0 and state.b[o + SOUL] == 1
+    legal = notations(state, 0)
+    assert "d3" not in legal and "d2w" not in legal and "d2s" in legal
+    with pytest.raises(IllegalActionError, match="player 0"):
+        state.apply(0, "d3")
+
+
+def test_last_corridor_declaration_is_forced_to_all_remaining_pieces() -> None:
+    """Ruling 2 and section 7 ①: the last corridor of a round takes every piece left."""
+    state = dealt(3, corridors=["C01", "C06", "C11", "C16"])
+    for hands in (["d1", "d0", "d0"], ["d0", "d2w", "d0"], ["d0", "d0", "d0s"]):
+        declare_all(state, hands)
+    # the fourth (last) corridor was declared automatically with everything left
+    from tabletop.games.wicked_labyrinth.actions import TABLE
+
+    assert [TABLE[d].notation() for d in state.revealed[-3:]] == ["d5ws", "d4s", "d6w"]
+    for p in range(3):
+        o = p * STRIDE
+        assert state.b[o + SEARCH] == state.b[o + WITCH] == state.b[o + SOUL] == 0
+    # player 2 (6 pieces) is 1st, player 0 (5) is 2nd; 2 witch's signs, 1 soul's sign
+    assert state.b[2 * STRIDE + IMPURITY] == 2 and state.b[0 + IMPURITY] == 2
+    assert state.b[1 * STRIDE + IMPURITY] == 1  # from the second corridor, its own sign
+    assert state.phase == Phase.SOUL_PROCESSING
+
+
+def test_corridor_with_no_search_piece_is_skipped_but_sign_pieces_are_spent() -> None:
+    """Ruling 3, first case: skipped, yet every revealed piece is spent for the round."""
+    state = dealt(4, corridors=["C01"])
+    events = declare_all(state, ["d0w", "d0s", "d0", "d0"])
+    ranked = [e for e in events if isinstance(e, E.CorridorRanked)]
+    assert ranked[0].skipped and ranked[0].first is None
+    assert state.b[0 + WITCH] == 0 and state.b[STRIDE + SOUL] == 0
+    assert all(state.b[p * STRIDE + IMPURITY] == 0 for p in range(4))
+    assert state.corridor == 1
+
+
+def test_sign_totals_count_every_revealer_even_without_a_right() -> None:
+    """Ruling 4: signs are totalled over all players who revealed them on the corridor."""
+    state = dealt(4, corridors=["C01"])  # lower fragment red
+    declare_all(state, ["d3", "d2", "d0ws", "d1w"])
+    # two witch's signs and one soul's sign were revealed, by players without a right
+    for p in (0, 1):
+        assert state.b[p * STRIDE + IMPURITY] == 2
+    for p in (2, 3):
+        assert state.b[p * STRIDE + IMPURITY] == 0
+    assert tokens_of(state, 1) == {"rl": 2}  # one soul token + the lower element, both red
+
+
+def test_first_gains_upper_and_lower_second_gains_lower_only() -> None:
+    """Ruling 5: 1st gains both halves, each 2nd the lower element only."""
+    state = dealt(4, corridors=["C01"])  # upper green + yellow, lower red
+    declare_all(state, ["d4", "d2", "d2", "d1"])
+    assert tokens_of(state, 0) == {"gl": 1, "yl": 1, "rl": 1}
+    assert tokens_of(state, 1) == {"rl": 1}
+    assert tokens_of(state, 2) == {"rl": 1}
+    assert tokens_of(state, 3) == {}
+
+
+def test_spells_gained_are_stored_for_the_soul_processing_phase() -> None:
+    """Ruling 6: a spell is stored on the board until this round's soul processing."""
+    state = dealt(4, corridors=["C04"])  # upper promotion + colour change, lower red
+    declare_all(state, ["d1", "d0", "d0", "d0"])
+    assert state.b[PROMOTION] == 1 and state.b[COLOUR_CHANGE] == 1
+    assert tokens_of(state, 0) == {"rl": 1}
+
+
+def test_white_fragment_colour_is_chosen_by_each_receiver() -> None:
+    """Ruling 4 and section 7: a white fragment becomes the colour its receiver picks."""
+    state = dealt(4, corridors=["C21"])  # upper promotion, lower white
+    declare_all(state, ["d3s", "d1", "d0", "d0"])
+    # player 0 (1st) takes one soul-sign token and the lower white: two choices
+    assert state.current_players() == (0,)
+    assert notations(state, 0) == {"white:r", "white:g", "white:b", "white:y"}
+    with pytest.raises(IllegalActionError):
+        state.apply(1, "white:r")
+    state.apply(0, "white:b")
+    state.apply(0, "white:y")
+    assert state.current_players() == (1,)
+    state.apply(1, "white:g")  # 2nd: the soul-sign token
+    state.apply(1, "white:g")  # 2nd: the lower white fragment
+    assert tokens_of(state, 0) == {"bl": 1, "yl": 1}
+    assert tokens_of(state, 1) == {"gl": 2}
+    assert state.b[PROMOTION] == 1
+    assert state.current_players() == (0, 1, 2, 3)  # the next corridor's declaration
+
+
+def test_full_low_rank_lets_the_player_choose_which_token_goes_back() -> None:
+    """Rulings "Gaining tokens": with 6 low tokens the player keeps any 6 of the 7."""
+    state = dealt(4, corridors=["C01"])  # upper green + yellow, lower red
+    from .helpers import set_tokens
+
+    set_tokens(state, 0, {"bl": 4, "rl": 2})
+    declare_all(state, ["d1", "d0", "d0", "d0"])
+    assert state.current_players() == (0,)
+    assert notations(state, 0) == {"return:r", "return:g", "return:b"}
+    state.apply(0, "return:b")  # keeps the new green
+    assert notations(state, 0) == {"return:r", "return:g", "return:b", "return:y"}
+    state.apply(0, "return:y")  # gives up the new yellow
+    state.apply(0, "return:b")  # and a blue for the lower red
+    assert tokens_of(state, 0) == {"rl": 3, "gl": 1, "bl": 2}
+
+
+def test_overflow_with_a_single_colour_needs_no_choice() -> None:
+    """Rulings "Gaining tokens": with only one colour there is nothing to choose."""
+    state = dealt(4, corridors=["C06"])  # upper blue + red, lower green
+    from .helpers import set_tokens
+
+    set_tokens(state, 1, {"gl": 6})
+    events = declare_all(state, ["d2", "d1", "d0", "d0"])
+    assert tokens_of(state, 1) == {"gl": 6}
+    assert any(isinstance(e, E.TokenReturned) and e.player == 1 and e.colour == Colour.GREEN
+               for e in events)
+
+
+def test_round_ends_with_soul_processing_then_preparation_returns_pieces() -> None:
+    """Sections 6 and 9: after the last corridor, soul processing; then pieces return."""
+    state = dealt(3)
+    for _ in range(3):
+        declare_all(state, ["d1", "d1", "d1"])
+    assert state.phase == Phase.SOUL_PROCESSING
+    assert state.current_players() == (0, 1, 2)
+    for p in range(3):
+        state.apply(p, "done")
+    assert state.round == 2 and state.phase == Phase.SEARCH
+    assert state.discard and len(state.discard) == 4
+    for p in range(3):
+        o = p * STRIDE
+        assert (state.b[o + SEARCH], state.b[o + WITCH], state.b[o + SOUL]) == (6, 1, 1)

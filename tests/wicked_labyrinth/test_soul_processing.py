@@ -1,0 +1,182 @@
+"""Soul processing: rulebook section 8 and the rulings' "Soul processing phase"."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core.errors import IllegalActionError
+from tabletop.games.wicked_labyrinth.board import COLOUR_CHANGE, PROMOTION
+from tabletop.games.wicked_labyrinth.elements import Phase
+
+from .helpers import achieved, dealt, finish_others, notations, processing, tokens_of
+
+
+def game(tokens, promotion=0, colour_change=0, greats=None, smalls=None):  # type: ignore[no-untyped-def]
+    state = dealt(4, greats=greats, smalls=smalls)
+    processing(state, 0, tokens, promotion, colour_change)
+    return state
+
+
+def test_normal_promotion_turns_two_same_tokens_into_one_a_rank_higher() -> None:
+    """Section 8, normal promotion: two of a colour and rank -> one a rank higher."""
+    state = game({"gl": 3, "rm": 2})
+    legal = notations(state, 0)
+    assert {"pair:gl", "pair:rm"} <= legal and "pair:rl" not in legal
+    state.apply(0, "pair:gl")
+    state.apply(0, "pair:rm")
+    assert tokens_of(state, 0) == {"gl": 1, "gm": 1, "rh": 1}
+
+
+def test_high_is_the_top_rank() -> None:
+    """Section 8: high cannot be raised any higher, by pair or by spell."""
+    state = game({"bh": 2}, promotion=1)
+    assert not any(n.startswith(("pair:", "spell:b")) for n in notations(state, 0))
+
+
+def test_promotion_spell_raises_any_one_token_and_is_used_up() -> None:
+    """Section 8, promotion spell: one token of any colour goes one rank higher."""
+    state = game({"yl": 1}, promotion=2)
+    state.apply(0, "spell:yl")
+    state.apply(0, "spell:ym")
+    assert tokens_of(state, 0) == {"yh": 1}
+    assert state.b[PROMOTION] == 0
+    assert "spell:-" not in notations(state, 0)
+
+
+def test_promotion_spell_can_be_discarded_unused() -> None:
+    """Rulings: a spell that cannot or will not be used is discarded."""
+    state = game({}, promotion=1)
+    assert notations(state, 0) == {"spell:-", "done"}
+    state.apply(0, "spell:-")
+    assert state.b[PROMOTION] == 0
+
+
+def test_colour_change_switches_a_board_token_to_another_colour_same_rank() -> None:
+    """Section 8 and rulings: a colour-change spell changes one token's colour, any rank."""
+    state = game({"rm": 1, "bh": 1}, colour_change=1)
+    legal = notations(state, 0)
+    assert {"change:rm>g", "change:bh>y", "change:-"} <= legal
+    assert "change:rm>r" not in {a.notation() for a in state.game.actions}  # no same colour
+    state.apply(0, "change:bh>y")
+    assert tokens_of(state, 0) == {"rm": 1, "yh": 1}
+    assert state.b[COLOUR_CHANGE] == 0
+
+
+def test_colour_change_never_touches_tokens_on_a_great_oracle() -> None:
+    """Rulings: colour change works on a token on the board, not on a great oracle."""
+    state = game({"rh": 1, "gh": 1}, colour_change=1, greats=[("G01", "G02")])
+    state.apply(0, "great:1")  # G01 is red + green: both high tokens move onto it
+    assert tokens_of(state, 0) == {}
+    assert notations(state, 0) == {"change:-", "done"}
+
+
+def test_promoting_into_a_full_rank_first_returns_a_token_of_that_rank() -> None:
+    """Section 8 note and rulings: make room by returning any token of the full rank."""
+    state = game({"rl": 2, "gm": 3, "bm": 2})  # middle holds 5 of 5
+    legal = notations(state, 0)
+    assert "pair:rl" not in legal
+    assert {"pair:rl/g", "pair:rl/b"} <= legal and "pair:rl/r" not in legal
+    state.apply(0, "pair:rl/g")
+    assert tokens_of(state, 0) == {"rm": 1, "gm": 2, "bm": 2}
+
+
+def test_room_may_only_be_made_when_the_rank_is_full() -> None:
+    """Rulings: returning a token is only to make room for a promotion."""
+    state = game({"rl": 2, "gm": 1})
+    with pytest.raises(IllegalActionError, match="player 0"):
+        state.apply(0, "pair:rl/g")
+
+
+def test_small_oracle_needs_owned_tokens_of_at_least_the_rank_and_spends_nothing() -> None:
+    """Section 8, small oracles: own the tokens (higher rank also counts); nothing spent."""
+    # S01: red middle, yellow middle, green low, blue low; reward: a promotion
+    state = game({"rh": 1, "ym": 1, "gm": 1, "bl": 1}, smalls=[("S01", "S05")])
+    assert "small:1" in notations(state, 0)
+    state.apply(0, "small:1")
+    assert tokens_of(state, 0) == {"rh": 1, "ym": 1, "gm": 1, "bl": 1}
+    assert achieved(state, 0)[1] == [1, 0]
+
+
+def test_each_owned_token_meets_one_requirement_at_most() -> None:
+    """Rulings: each owned token matches one requirement at most."""
+    # S05: two low red and one low blue
+    state = game({"rm": 1, "bl": 1}, smalls=[("S05", "S06")])
+    assert "small:1" not in notations(state, 0)
+    state = game({"rm": 1, "rl": 1, "bl": 1}, smalls=[("S05", "S06")])
+    assert "small:1" in notations(state, 0)
+
+
+def test_tokens_on_achieved_great_oracles_count_for_small_oracles() -> None:
+    """Section 8 note: you own the tokens placed on your great oracle card."""
+    # G01: red + green. S09: one high red, reward two white fragments
+    state = game({"rh": 1, "gh": 1}, greats=[("G01", "G02")], smalls=[("S09", "S10")])
+    state.apply(0, "great:1")
+    assert "small:1" in notations(state, 0)
+
+
+def test_small_oracle_reward_tokens_are_taken_at_once_and_white_is_chosen() -> None:
+    """Rulings: the reward is taken at once; a white fragment's colour is chosen."""
+    state = game({"rh": 1}, smalls=[("S09", "S10")])
+    finish_others(state, 0)
+    state.apply(0, "small:1")
+    assert notations(state, 0) == {"white:r", "white:g", "white:b", "white:y"}
+    state.apply(0, "white:g")
+    state.apply(0, "white:g")
+    assert tokens_of(state, 0) == {"rh": 1, "gl": 2}
+    assert "done" in notations(state, 0)
+
+
+def test_small_oracle_reward_promotion_is_used_at_once_or_lost() -> None:
+    """Rulings: the reward promotion is used at once or lost; stored spells are untouched."""
+    state = game({"rm": 1, "ym": 1, "gl": 1, "bl": 1}, promotion=1, smalls=[("S01", "S05")])
+    state.apply(0, "small:1")
+    legal = notations(state, 0)
+    assert "spell:rm" in legal and "spell:-" in legal and "done" not in legal
+    state.apply(0, "spell:rm")
+    assert tokens_of(state, 0) == {"rh": 1, "ym": 1, "gl": 1, "bl": 1}
+    assert state.b[PROMOTION] == 1  # the stored spell is still there
+    state = game({"rm": 1, "ym": 1, "gl": 1, "bl": 1}, smalls=[("S01", "S05")])
+    state.apply(0, "small:1")
+    state.apply(0, "spell:-")
+    assert "spell:-" not in notations(state, 0)  # the reward is gone
+
+
+def test_each_oracle_is_achieved_once_and_may_wait_for_a_later_round() -> None:
+    """Rulings: each card once; it may be kept for a later round."""
+    state = game({"rh": 1, "ym": 1, "gl": 1, "bl": 1}, smalls=[("S01", "S05")])
+    state.apply(0, "small:1")
+    state.apply(0, "spell:-")
+    assert "small:1" not in notations(state, 0)
+    other = game({"rh": 1, "ym": 1, "gl": 1, "bl": 1}, smalls=[("S01", "S05")])
+    other.apply(0, "done")  # met but kept: still possible next round
+    assert achieved(other, 0)[1] == [0, 0]
+
+
+def test_great_oracle_moves_two_high_tokens_of_its_colours_onto_the_card() -> None:
+    """Section 8, great oracles: move the two high tokens shown from the board."""
+    state = game({"rh": 1, "gm": 2}, greats=[("G01", "G02")])
+    assert "great:1" not in notations(state, 0)
+    state = game({"rh": 1, "gh": 1, "bh": 1}, greats=[("G01", "G02")])
+    state.apply(0, "great:1")
+    assert tokens_of(state, 0) == {"bh": 1}
+    assert achieved(state, 0)[0] == [1, 0]
+    assert "great:1" not in notations(state, 0)
+
+
+def test_unused_spells_are_lost_at_the_end_of_the_phase() -> None:
+    """Rulings: spells not used by the end of the phase are lost."""
+    state = game({"rl": 1}, promotion=1, colour_change=1)
+    state.apply(0, "done")
+    assert state.b[PROMOTION] == 0 and state.b[COLOUR_CHANGE] == 0
+
+
+def test_players_process_independently_and_the_phase_ends_when_all_are_done() -> None:
+    """Rulings: all process at once; the phase ends when every player said done."""
+    state = game({"rl": 2})
+    assert state.current_players() == (0, 1, 2, 3)
+    state.apply(2, "done")
+    assert state.current_players() == (0, 1, 3)
+    state.apply(0, "pair:rl")
+    for p in (0, 1, 3):
+        state.apply(p, "done")
+    assert state.phase == Phase.SEARCH and state.round == 2
