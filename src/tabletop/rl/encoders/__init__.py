@@ -1,0 +1,52 @@
+"""Observation encoders: one per game, turning a player's VIEW into a float32 vector.
+
+An encoder only ever sees a view (what one seat, or a spectator, may know), never the
+state, so an observation cannot carry another seat's secret. Every adapter (PettingZoo,
+Gymnasium, OpenSpiel) uses the same encoder, so the observation tables in
+``docs/rl.md`` describe all of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+import numpy as np
+
+from tabletop.core.errors import UnknownGameError
+from tabletop.rl.encoders.wicked_labyrinth import WickedLabyrinthEncoder
+
+
+class Encoder(Protocol):
+    """What an adapter needs from a game's encoder.
+
+    ``version`` changes whenever the meaning of an index changes (see ``docs/rl.md``).
+    Every value lies in [0, 1], so the observation space is ``Box(0, 1, (size,))``.
+    """
+
+    game: str
+    version: int
+
+    def size(self, players: int) -> int:
+        """Length of the observation vector at a table of ``players``."""
+
+    def encode(self, view: Any) -> np.ndarray:
+        """The view as a float32 vector of length ``size(view's player count)``."""
+
+    def labels(self, players: int) -> list[str]:
+        """A name for every index (what it means), for docs and debugging."""
+
+
+ENCODERS: dict[str, Encoder] = {
+    "wicked-labyrinth": WickedLabyrinthEncoder(),
+}
+
+
+def encoder_for(game: str) -> Encoder:
+    """The encoder of ``game``; a game without one cannot be used by the RL adapters."""
+    try:
+        return ENCODERS[game]
+    except KeyError:
+        known = ", ".join(ENCODERS)
+        raise UnknownGameError(
+            f"no observation encoder for {game!r} (games with one: {known})"
+        ) from None

@@ -1,0 +1,253 @@
+"""The Wicked Labyrinth's observation: a seat's view as a float32 vector in [0, 1].
+
+Boards come in seat order starting with the viewer's own (a spectator's start at seat
+0), so the same index always means "me", "the player after me", and so on: a policy
+shared by all seats needs no seat id. Counts are divided by a cap and clipped to 1;
+the caps are rule bounds where the rulebook gives one. The full index table, with the
+version history, is in ``docs/rl.md``; :meth:`WickedLabyrinthEncoder.labels` names
+every index too.
+
+Card contents (corridors, oracles) are turned into numbers once per card set and
+reused, because a view refers to the same frozen card objects every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+from tabletop.games.wicked_labyrinth.actions import MAX_SEARCH_PIECES
+from tabletop.games.wicked_labyrinth.cards import CardSet, Corridor, GreatOracle, SmallOracle
+from tabletop.games.wicked_labyrinth.elements import (
+    CAPACITY,
+    CORRIDORS_PER_ROUND,
+    ROUNDS,
+    Colour,
+    Element,
+    Mode,
+    Phase,
+    Rank,
+)
+from tabletop.games.wicked_labyrinth.game import INFO
+from tabletop.games.wicked_labyrinth.views import BoardView, WickedLabyrinthView
+
+ELEMENTS = len(Element)
+FRAGMENTS = 5  # red, green, blue, yellow, white: what a corridor's lower half can be
+COLOURS = 4
+SPELL_CAP = 6
+IMPURITY_CAP = 20
+GAIN_CAP = 6
+REQUIREMENT_CAP = 4
+CORRIDOR_CARDS = 24
+BOARD_SIZE = 95
+
+
+def _corridor_values(card: Corridor) -> tuple[float, ...]:
+    upper = [0.0] * ELEMENTS
+    for e in card.upper:
+        upper[e] += 0.5
+    lower = [0.0] * FRAGMENTS
+    lower[card.lower] = 1.0
+    return (*upper, *lower)
+
+
+def _great_values(card: GreatOracle) -> tuple[float, ...]:
+    colours = [0.0] * COLOURS
+    for c in card.colours:
+        colours[c] += 0.5
+    return tuple(colours)
+
+
+def _small_values(card: SmallOracle) -> tuple[float, ...]:
+    needs = [0] * (COLOURS * 3)
+    for r in card.requires:
+        needs[r.colour * 3 + r.rank] += r.count
+    reward = [0] * ELEMENTS
+    for e in card.reward:
+        reward[e] += 1
+    return (
+        *(min(x, REQUIREMENT_CAP) / REQUIREMENT_CAP for x in needs),
+        *(min(x, REQUIREMENT_CAP) / REQUIREMENT_CAP for x in reward),
+    )
+
+
+class _CardTables:
+    """Per-card numbers for one card set, computed once."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.corridors = {c.id: _corridor_values(c) for c in cards.corridors}
+        self.greats = {g.id: _great_values(g) for g in cards.great_oracles}
+        self.smalls = {s.id: _small_values(s) for s in cards.small_oracles}
+        self.deck_total = [0.0] * (FRAGMENTS + ELEMENTS)
+        for card in cards.corridors:
+            self._add(self.deck_total, card, 1.0)
+
+    def _add(self, totals: list[float], card: Corridor, sign: float) -> None:
+        totals[card.lower] += sign
+        for e in card.upper:
+            totals[FRAGMENTS + e] += sign
+
+    def unseen(self, seen: Sequence[Corridor]) -> list[float]:
+        """Lower-fragment and upper-element counts of the corridors not seen yet."""
+        totals = self.deck_total[:]
+        for card in seen:
+            self._add(totals, card, -1.0)
+        return [x / CORRIDOR_CARDS for x in totals]
+
+
+_MODE_ONE_HOT = tuple(tuple(1.0 if m == i else 0.0 for m in range(len(Mode))) for i in Mode)
+_NO_GAIN = (0.0,) * (2 * ELEMENTS)
+_SCORE_RANGE = INFO.max_score - INFO.min_score
+
+
+class WickedLabyrinthEncoder:
+    """Encodes a :class:`WickedLabyrinthView`; see the module docstring and docs/rl.md."""
+
+    game = "wicked-labyrinth"
+    version = 1
+
+    def __init__(self) -> None:
+        self._cached: tuple[CardSet, _CardTables] | None = None
+
+    def size(self, players: int) -> int:
+        k = CORRIDORS_PER_ROUND[players]
+        return 1 + ROUNDS + len(Phase) + k + 1 + FRAGMENTS + ELEMENTS + k * 15 + k * players * 3 \
+            + 4 + players * BOARD_SIZE
+
+    def _tables_for(self, cards: CardSet) -> _CardTables:
+        """The card numbers of ``cards``; views of one game share one card set object."""
+        if self._cached is None or self._cached[0] is not cards:
+            self._cached = (cards, _CardTables(cards))
+        return self._cached[1]
+
+    def encode(self, view: WickedLabyrinthView) -> np.ndarray:
+        if not isinstance(view, WickedLabyrinthView):
+            raise TypeError(f"{self.game} encoder needs a WickedLabyrinthView, got {view!r}")
+        n = len(view.boards)
+        k = CORRIDORS_PER_ROUND[n]
+        tables = self._tables_for(view.cards)
+        me = 0 if view.viewer is None else view.viewer
+        order = [(me + i) % n for i in range(n)]
+        out: list[float] = [1.0 if view.viewer is None else 0.0]
+        out += [1.0 if r == view.round else 0.0 for r in range(1, ROUNDS + 1)]
+        out += [1.0 if p == view.phase else 0.0 for p in Phase]
+        out += [1.0 if i == view.corridor else 0.0 for i in range(k)]
+        out.append(view.unseen_corridors / CORRIDOR_CARDS)
+        out += tables.unseen((*view.discard, *view.labyrinth))
+        corridors = tables.corridors
+        for i in range(k):
+            if i < len(view.labyrinth):
+                out += (1.0, 1.0 if i < view.corridor else 0.0, 1.0 if i == view.corridor else 0.0)
+                out += corridors[view.labyrinth[i].id]
+            else:
+                out += (0.0,) * 15
+        for i in range(k):
+            hands = view.reveals[i] if i < len(view.reveals) else None
+            for p in order:
+                if hands is None:
+                    out += (0.0, 0.0, 0.0)
+                else:
+                    d = hands[p]
+                    out += (d.search / MAX_SEARCH_PIECES, float(d.witch), float(d.soul))
+        mine = view.my_declaration
+        if mine is None:
+            out += (0.0, 0.0, 0.0, 0.0)
+        else:
+            out += (1.0, mine.search / MAX_SEARCH_PIECES, float(mine.witch), float(mine.soul))
+        deciding = view.deciding
+        for p in order:
+            self._board(view.boards[p], p in deciding, tables, out)
+        return np.fromiter(out, dtype=np.float32, count=len(out))
+
+    def _board(
+        self, board: BoardView, deciding: bool, tables: _CardTables, out: list[float]
+    ) -> None:
+        for row, cap in zip(board.tokens, CAPACITY, strict=True):
+            out += (row[0] / cap, row[1] / cap, row[2] / cap, row[3] / cap)
+        out += (
+            board.search_pieces / MAX_SEARCH_PIECES,
+            float(board.witch_sign),
+            float(board.soul_sign),
+            min(board.promotion_spells, SPELL_CAP) / SPELL_CAP,
+            min(board.colour_change_spells, SPELL_CAP) / SPELL_CAP,
+            min(board.impurity, IMPURITY_CAP) / IMPURITY_CAP,
+        )
+        for slot in range(2):
+            if slot < len(board.great_oracles):
+                g = board.great_oracles[slot]
+                out += (1.0, float(g.achieved))
+                out += tables.greats[g.card.id]
+            else:
+                out += (0.0,) * 6
+        for slot in range(2):
+            if slot < len(board.small_oracles):
+                s = board.small_oracles[slot]
+                out += (1.0, float(s.achieved))
+                out += tables.smalls[s.card.id]
+            else:
+                out += (0.0,) * 21
+        gains = board.pending_gains
+        if gains:
+            counts = [0.0] * ELEMENTS
+            for e in gains:
+                counts[e] += 1.0 / GAIN_CAP
+            nxt = [0.0] * ELEMENTS
+            nxt[gains[0]] = 1.0
+            out += [min(x, 1.0) for x in counts]
+            out += nxt
+        else:
+            out += _NO_GAIN
+        out += _MODE_ONE_HOT[board.deciding]
+        out += (
+            float(board.committed),
+            min(max((board.score - INFO.min_score) / _SCORE_RANGE, 0.0), 1.0),
+            float(deciding),
+        )
+
+    def labels(self, players: int) -> list[str]:
+        k = CORRIDORS_PER_ROUND[players]
+        out = ["spectator"]
+        out += [f"round={r}" for r in range(1, ROUNDS + 1)]
+        out += [f"phase={p.name.lower()}" for p in Phase]
+        out += [f"corridor_index={i}" for i in range(k)]
+        out.append("unseen_corridors/24")
+        out += [f"unseen_lower_{Colour(c).name.lower()}/24" for c in range(FRAGMENTS)]
+        out += [f"unseen_upper_{e.name.lower()}/24" for e in Element]
+        for i in range(k):
+            out += [f"labyrinth[{i}].{x}" for x in ("laid_out", "searched", "current")]
+            out += [f"labyrinth[{i}].upper_{e.name.lower()}/2" for e in Element]
+            out += [f"labyrinth[{i}].lower_{Colour(c).name.lower()}" for c in range(FRAGMENTS)]
+        for i in range(k):
+            for rel in range(players):
+                out += [f"reveal[{i}].seat+{rel}.{x}" for x in ("search/8", "witch", "soul")]
+        out += ["my_declaration." + x for x in ("pending", "search/8", "witch", "soul")]
+        for rel in range(players):
+            out += [f"board[seat+{rel}].{x}" for x in _board_labels()]
+        return out
+
+
+def _board_labels() -> list[str]:
+    out = [
+        f"tokens_{Rank(r).name.lower()}_{Colour(c).name.lower()}/{CAPACITY[r]}"
+        for r in range(3)
+        for c in range(COLOURS)
+    ]
+    out += ["search_pieces/8", "witch_sign", "soul_sign", f"promotion_spells/{SPELL_CAP}",
+            f"colour_change_spells/{SPELL_CAP}", f"impurity/{IMPURITY_CAP}"]
+    for slot in (1, 2):
+        out += [f"great{slot}.dealt", f"great{slot}.achieved"]
+        out += [f"great{slot}.needs_{Colour(c).name.lower()}/2" for c in range(COLOURS)]
+    for slot in (1, 2):
+        out += [f"small{slot}.dealt", f"small{slot}.achieved"]
+        out += [
+            f"small{slot}.requires_{Colour(c).name.lower()}_{Rank(r).name.lower()}+/4"
+            for c in range(COLOURS)
+            for r in range(3)
+        ]
+        out += [f"small{slot}.reward_{e.name.lower()}/4" for e in Element]
+    out += [f"pending_gains_{e.name.lower()}/{GAIN_CAP}" for e in Element]
+    out += [f"next_gain={e.name.lower()}" for e in Element]
+    out += [f"mode={m.name.lower()}" for m in Mode]
+    out += ["committed", "score_scaled", "deciding_now"]
+    return out

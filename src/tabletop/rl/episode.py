@@ -1,0 +1,188 @@
+"""One game driven by integer actions: what every RL adapter shares.
+
+An :class:`Episode` owns the engine state and turns it into what learners see: the
+encoded view of each seat, an action mask over one fixed action space, and rewards at
+the end. It also holds the adapters' policies that do not belong in the rules: the
+no-op for seats without a decision, what an illegal action does, and the reward
+scheme.
+
+Action space: the game's action table (``Discrete(num_distinct_actions + 1)``); the
+last index, :attr:`Episode.noop`, is the only legal action of a seat that has no
+decision at this step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+from tabletop.core.errors import GameOptionError, IllegalActionError
+from tabletop.core.game import Game
+from tabletop.core.state import State
+from tabletop.rl.encoders import Encoder, encoder_for
+
+REWARDS = ("win_share", "score_diff")
+"""``win_share``: 1/k to each of k winners, 0 to the others, at the end.
+``score_diff``: at the end, own score minus the mean of the others' scores, divided by
+the game's score range (so it lies in [-1, 1])."""
+
+ILLEGAL = ("penalize", "raise")
+"""``penalize``: the episode ends, the offending seat gets ``illegal_reward``, the others
+0. ``raise``: the action is refused with :class:`IllegalActionError`."""
+
+
+def check_choice(name: str, value: str, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise GameOptionError(f"{name} must be one of {', '.join(allowed)}, got {value!r}")
+    return value
+
+
+class Episode:
+    """A game of ``players`` seats played with integer actions.
+
+    ``options`` are the game's own options; ``reward``, ``illegal`` and
+    ``illegal_reward`` are the adapter's (see :data:`REWARDS` and :data:`ILLEGAL`).
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: Mapping[str, Any] | None = None,
+        reward: str = "win_share",
+        illegal: str = "penalize",
+        illegal_reward: float = -1.0,
+    ) -> None:
+        self.game = game
+        self.players = players
+        self.options = dict(options or {})
+        game.info.check(players, self.options)  # bad counts and options fail here, not at reset
+        self.reward = check_choice("reward", reward, REWARDS)
+        self.illegal = check_choice("illegal", illegal, ILLEGAL)
+        self.illegal_reward = float(illegal_reward)
+        self.encoder: Encoder = encoder_for(game.info.name)
+        self.noop = game.info.num_distinct_actions
+        self.num_actions = self.noop + 1
+        self.obs_size = self.encoder.size(players)
+        self._state: State | None = None
+        self._deciding: tuple[int, ...] = ()
+        self._masks: dict[int, np.ndarray] = {}
+        self._observations: dict[int, np.ndarray] = {}
+        self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)
+        self._noop_mask[self.noop] = 1
+        self._noop_mask.flags.writeable = False
+        self.offender: int | None = None
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def reset(self, seed: int) -> None:
+        """A new game from ``seed`` (the engine draws all its chance from it)."""
+        self._state = self.game.new_game(self.players, seed, **self.options)
+        self.offender = None
+        self._refresh()
+
+    @property
+    def state(self) -> State:
+        if self._state is None:
+            raise RuntimeError("the episode has not been reset yet")
+        return self._state
+
+    @property
+    def deciding(self) -> tuple[int, ...]:
+        """Seats with a decision now (several: they decide simultaneously)."""
+        return self._deciding
+
+    @property
+    def over(self) -> bool:
+        return self.offender is not None or self.state.is_terminal()
+
+    def _refresh(self) -> None:
+        state = self.state
+        self._deciding = () if state.is_terminal() else state.current_players()
+        self._masks = {}
+        self._observations = {}
+
+    # ------------------------------------------------------------------ what seats see
+
+    def observation(self, seat: int) -> np.ndarray:
+        """The seat's encoded view, computed once per step (AEC seats ask repeatedly)."""
+        obs = self._observations.get(seat)
+        if obs is None:
+            obs = self._observations[seat] = self.encoder.encode(self.state.view(seat))
+        return obs
+
+    def global_state(self) -> np.ndarray:
+        """Every seat's observation in seat order: the full state, for centralised critics."""
+        return np.concatenate([self.observation(p) for p in range(self.players)])
+
+    def mask(self, seat: int) -> np.ndarray:
+        """int8 mask over the action space; a seat without a decision may only no-op."""
+        mask = self._masks.get(seat)
+        if mask is None:
+            if seat in self._deciding and self.offender is None:
+                mask = np.zeros(self.num_actions, dtype=np.int8)
+                mask[list(self.state.legal_action_ids(seat))] = 1
+            else:
+                mask = self._noop_mask
+            self._masks[seat] = mask
+        return mask
+
+    def legal(self, seat: int, action: int) -> bool:
+        return 0 <= action < self.num_actions and bool(self.mask(seat)[action])
+
+    # ------------------------------------------------------------------ acting
+
+    def act(self, actions: Mapping[int, int]) -> None:
+        """Apply one step: an action per deciding seat (others may send the no-op).
+
+        Every action is checked before any is applied. An illegal one ends the episode
+        (``penalize``: :attr:`offender` is set) or raises (``raise``); the game state is
+        then unchanged. Decisions apply in seat order, each chosen from the same moment.
+        """
+        chosen = {seat: int(action) for seat, action in actions.items()}
+        for seat in sorted(chosen):
+            if not self.legal(seat, chosen[seat]):
+                self._refuse(seat, chosen[seat])
+                return
+        missing = [p for p in self._deciding if p not in chosen]
+        if missing:
+            raise ValueError(f"seats {missing} must decide at this step but sent no action")
+        state = self.state
+        for seat in self._deciding:
+            state.apply_unchecked(seat, chosen[seat])
+        self._refresh()
+
+    def _refuse(self, seat: int, action: int) -> None:
+        if self.illegal == "raise":
+            shown: object = action
+            if 0 <= action < self.noop:
+                shown = self.game.actions[action]
+            elif action == self.noop:
+                shown = f"the no-op ({action})"
+            if seat in self._deciding:
+                reason = "it is not a legal action now (see the action mask)"
+            else:
+                reason = f"this seat has no decision now: only the no-op {self.noop} is legal"
+            raise IllegalActionError(seat, shown, reason)
+        self.offender = seat
+        self._deciding = ()
+        self._masks = {}
+
+    def rewards(self) -> list[float]:
+        """Each seat's reward for the step just taken: non-zero only when it ended."""
+        if self.offender is not None:
+            return [self.illegal_reward if p == self.offender else 0.0
+                    for p in range(self.players)]
+        state = self.state
+        if not state.is_terminal():
+            return [0.0] * self.players
+        result = state.result()
+        if self.reward == "win_share":
+            return [result.win_share(p) for p in range(self.players)]
+        info = self.game.info
+        span = info.max_score - info.min_score
+        total = sum(result.scores)
+        others = self.players - 1
+        return [(s - (total - s) / others) / span for s in result.scores]

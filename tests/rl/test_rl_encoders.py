@@ -1,0 +1,68 @@
+"""The observation encoders: shape, bounds, labels, and no secret in any observation."""
+
+from __future__ import annotations
+
+import numpy as np
+
+import tabletop
+from tabletop.core.rng import SplitMix64
+from tabletop.rl.encoders import ENCODERS, encoder_for
+
+
+def test_every_encoder_labels_every_index(case):
+    encoder = encoder_for(case.game)
+    labels = encoder.labels(case.players)
+    assert len(labels) == encoder.size(case.players)
+    assert len(set(labels)) == len(labels), "two indices share a label"
+
+
+def test_observations_stay_in_the_unit_box_for_a_whole_game(case):
+    game = tabletop.game(case.game)
+    encoder = encoder_for(case.game)
+    state = game.new_game(case.players, 11, **case.options)
+    rng = SplitMix64(5)
+    size = encoder.size(case.players)
+    while not state.is_terminal():
+        for seat in range(case.players):
+            obs = encoder.encode(state.view(seat))
+            assert obs.dtype == np.float32 and obs.shape == (size,)
+            assert obs.min() >= 0.0 and obs.max() <= 1.0
+        spectator = encoder.encode(state.spectator_view())
+        assert spectator.shape == (size,)
+        deciding = state.current_players()
+        chosen = [(p, state.legal_action_ids(p)) for p in deciding]
+        for p, ids in chosen:
+            state.apply(p, ids[rng.below(len(ids))])
+
+
+def test_a_pending_declaration_does_not_change_other_seats_observations():
+    """Rulings, "What is hidden": a closed hand is secret until all have committed."""
+    game = tabletop.game("wicked-labyrinth")
+    encoder = ENCODERS["wicked-labyrinth"]
+    state = game.new_game(4, 3)
+    assert len(state.current_players()) == 4  # the first declaration, simultaneous
+    seen = set()
+    for action in state.legal_action_ids(1)[:6]:
+        trial = state.clone()
+        trial.apply(1, action)
+        seen.add(encoder.encode(trial.view(0)).tobytes())
+    assert len(seen) == 1, "seat 0 could tell seat 1's declarations apart"
+    mine = state.clone()
+    mine.apply(1, state.legal_action_ids(1)[3])
+    assert not np.array_equal(encoder.encode(mine.view(1)), encoder.encode(state.view(1)))
+
+
+def test_boards_start_with_the_viewers_own():
+    game = tabletop.game("wicked-labyrinth")
+    encoder = ENCODERS["wicked-labyrinth"]
+    state = game.new_game(3, 8)
+    labels = encoder.labels(3)
+    start = labels.index("board[seat+0].tokens_low_red/6")
+    stride = labels.index("board[seat+1].tokens_low_red/6") - start
+    spectator = encoder.encode(state.spectator_view())
+    for seat in range(3):
+        own = encoder.encode(state.view(seat))[start : start + stride]
+        at = start + seat * stride
+        assert np.array_equal(own, spectator[at : at + stride])
+    assert not np.array_equal(spectator[start : start + stride],
+                              spectator[start + stride : start + 2 * stride])
