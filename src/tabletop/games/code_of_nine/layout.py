@@ -1,0 +1,50 @@
+"""The state's flat layout: one row of integers per memory card holder.
+
+Players' and the ghost's sheets live in one flat list (``STRIDE`` integers each) so that
+copying a state is one list copy. There are always four holders: four players, or three
+players and the ghost (seat 3).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+ITEMS = 0
+"""5 slots: items held, by ``Item``."""
+WILL = 5
+PAWNS = 6
+"""Action pawns left this round."""
+CARD = 7
+"""2 slots: memory card index in the Abyss then the Shoal (before the choice: as dealt);
+-1 when none."""
+KNOWS = 9
+"""Bit ``owner * 2 + slot``: this player has seen that memory card (looks only)."""
+PROTECT = 10
+"""Protections for the rest of the round: ``LOOKS`` | ``ATTACKS`` bits."""
+CHANGED = 11
+"""1 if the player paid a pawn to change memory cards at setup."""
+STRIDE = 12
+
+LOOKS = 1
+ATTACKS = 2
+
+
+class Phase(IntEnum):
+    """Where the game is: setup chance and decisions, placement, a location's follow-up."""
+
+    DEAL = 0
+    CHANGE = 1
+    REDEAL = 2
+    ASSIGN = 3
+    GHOST = 4
+    NINTH = 5
+    PLACE = 6
+    FOLLOW = 7
+    OVER = 8
+
+
+CHANCE_PHASES = (Phase.DEAL, Phase.REDEAL, Phase.GHOST, Phase.NINTH)
+
+
+def know_bit(owner: int, slot: int) -> int:
+    return 1 << (owner * 2 + slot)

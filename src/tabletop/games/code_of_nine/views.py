@@ -1,0 +1,219 @@
+"""What a player (or a spectator) may know of a Code of Nine game.
+
+Public: the board, pawns, Will, items, the Ruins, the ninth memory, and who has looked
+at which card of whom. Private: a player's own two memory cards and the cards they have
+seen by looks. A view holds those and nothing else; spectators see no memory card (but
+the ninth memory) until the end, when every card is revealed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from tabletop.games.code_of_nine.effects import SEAT_SHIFT, STEP_HINTS
+from tabletop.games.code_of_nine.items import HOLDERS, Item, Slot
+from tabletop.games.code_of_nine.layout import (
+    ATTACKS,
+    CARD,
+    CHANGED,
+    ITEMS,
+    KNOWS,
+    LOOKS,
+    PAWNS,
+    PROTECT,
+    STRIDE,
+    WILL,
+    Phase,
+)
+from tabletop.games.code_of_nine.locations import Board
+from tabletop.games.code_of_nine.memory_cards import MemoryCard, MemoryCardSet
+
+if TYPE_CHECKING:
+    from tabletop.games.code_of_nine.state import CodeOfNineState
+
+
+@dataclass(frozen=True)
+class SeenCard:
+    """A memory card that is ``owner``'s in ``slot``."""
+
+    owner: int
+    slot: Slot
+    card: MemoryCard
+
+
+@dataclass(frozen=True)
+class HolderView:
+    """A player's (or the ghost's) public sheet."""
+
+    seat: int
+    ghost: bool
+    items: tuple[int, int, int, int, int]
+    """Statues, coins, books, legacies, medal."""
+    will: int
+    pawns: int
+    changed_cards: bool
+    protected_from_looks: bool
+    protected_from_attacks: bool
+    has_looked_at: tuple[tuple[int, Slot], ...]
+    """(owner, slot) of every card this holder has seen: public, the card is not."""
+    memory_cards: int
+    """How many memory cards lie on this sheet (0 to 2; public)."""
+
+    def count(self, item: Item) -> int:
+        return self.items[item]
+
+
+@dataclass(frozen=True)
+class LocationView:
+    id: str
+    name: str
+    sections: str
+    open: bool
+    """In this round's sections and in this game mode."""
+    cost: int
+    places: int
+    """0: any number."""
+    attack: bool
+    pawns: int
+    seats: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class PendingView:
+    """A location being resolved by the deciding player, and the step it waits on."""
+
+    location: str
+    step: int
+    hint: str
+    x: int
+    y: int
+
+
+@dataclass(frozen=True)
+class CodeOfNineView:
+    """A seat's (``viewer``) or a spectator's (``viewer`` None) knowledge of the game."""
+
+    viewer: int | None
+    players: int
+    expert: bool
+    round: int
+    phase: Phase
+    start_player: int
+    deciding: tuple[int, ...]
+    pending: PendingView | None
+    ruins: tuple[int, int, int, int, int]
+    holders: tuple[HolderView, ...]
+    locations: tuple[LocationView, ...]
+    my_cards: tuple[MemoryCard, ...]
+    """The viewer's own cards: (Abyss, Shoal) once placed; as dealt before that."""
+    seen: tuple[SeenCard, ...]
+    """Other holders' cards the viewer has seen."""
+    ninth: MemoryCard | None
+    released: bool
+    deck: int
+    """Memory cards still in the deck (not dealt, not the ninth)."""
+    revealed: tuple[tuple[MemoryCard, MemoryCard], ...]
+    """At the end: every holder's (Abyss, Shoal); empty before."""
+    scores: tuple[int, ...]
+    """At the end: every holder's score; empty before."""
+    cards: MemoryCardSet = field(repr=False, compare=False, metadata={"json": False})
+    board: Board = field(repr=False, compare=False, metadata={"json": False})
+
+    @property
+    def has_ghost(self) -> bool:
+        return self.players == 3
+
+    def known_card(self, owner: int, slot: int) -> MemoryCard | None:
+        """The card in ``owner``'s ``slot`` if this view knows it."""
+        if owner == self.viewer and len(self.my_cards) == 2 and self.phase > Phase.ASSIGN:
+            return self.my_cards[slot]
+        for s in self.seen:
+            if s.owner == owner and s.slot == slot:
+                return s.card
+        return None
+
+
+def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
+    b = state.b
+    cards = state.cards.cards
+    n = state.num_players
+    holders = []
+    for h in range(HOLDERS):
+        o = h * STRIDE
+        knows = b[o + KNOWS]
+        holders.append(
+            HolderView(
+                seat=h,
+                ghost=state.has_ghost and h == HOLDERS - 1,
+                items=tuple(b[o + ITEMS : o + ITEMS + 5]),  # type: ignore[arg-type]
+                will=b[o + WILL],
+                pawns=b[o + PAWNS],
+                changed_cards=bool(b[o + CHANGED]),
+                protected_from_looks=bool(b[o + PROTECT] & LOOKS),
+                protected_from_attacks=bool(b[o + PROTECT] & ATTACKS),
+                has_looked_at=tuple(
+                    (k // 2, Slot(k % 2)) for k in range(2 * HOLDERS) if knows >> k & 1
+                ),
+                memory_cards=sum(1 for c in b[o + CARD : o + CARD + 2] if c >= 0),
+            )
+        )
+    locations = []
+    for i, loc in enumerate(state.board.locations):
+        spot = state.spots[i]
+        locations.append(
+            LocationView(
+                id=loc.id,
+                name=loc.name,
+                sections=loc.sections,
+                open=loc.open_in(state.round) and (state.expert or not loc.expert),
+                cost=loc.cost_for(n),
+                places=loc.places,
+                attack=loc.attack,
+                pawns=spot & 0xFF,
+                seats=tuple(p for p in range(HOLDERS) if spot >> (p + SEAT_SHIFT) & 1),
+            )
+        )
+    mine: tuple[MemoryCard, ...] = ()
+    seen: list[SeenCard] = []
+    if viewer is not None:
+        o = viewer * STRIDE
+        mine = tuple(cards[c] for c in b[o + CARD : o + CARD + 2] if c >= 0)
+        knows = b[o + KNOWS]
+        seen = [
+            SeenCard(k // 2, Slot(k % 2), cards[b[(k // 2) * STRIDE + CARD + k % 2]])
+            for k in range(2 * HOLDERS)
+            if knows >> k & 1
+        ]
+    over = state.phase == Phase.OVER
+    revealed: tuple[tuple[MemoryCard, MemoryCard], ...] = ()
+    scores: tuple[int, ...] = ()
+    if over:
+        revealed = tuple((cards[state.card(h, 0)], cards[state.card(h, 1)]) for h in range(HOLDERS))
+        scores = state.score_sheet().scores
+    pending = None
+    if state.phase == Phase.FOLLOW:
+        where, step, x, y = state.pending
+        pending = PendingView(state.board.locations[where].id, step, STEP_HINTS[step], x, y)
+    return CodeOfNineView(
+        viewer=viewer,
+        players=n,
+        expert=state.expert,
+        round=state.round,
+        phase=Phase(state.phase),
+        start_player=state.start,
+        deciding=state.current_players(),
+        pending=pending,
+        ruins=tuple(state.ruins),  # type: ignore[arg-type]
+        holders=tuple(holders),
+        locations=tuple(locations),
+        my_cards=mine,
+        seen=tuple(seen),
+        ninth=cards[state.ninth] if state.ninth >= 0 else None,
+        released=bool(state.released),
+        deck=len(state.deck),
+        revealed=revealed,
+        scores=scores,
+        cards=state.cards,
+        board=state.board,
+    )
