@@ -1,0 +1,28 @@
+"""The ``tabletop`` command: one typer app, each command in its own module.
+
+To add a command from another module, add one line below, e.g.
+``app.command("serve")(serve_cmd.serve)`` or ``app.add_typer(report_cmd.app, name="report")``.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from tabletop.cli import bench, play, replay, simulate
+
+app = typer.Typer(
+    name="tabletop",
+    help="Play and study tabletop games by their exact rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("play")(play.play)
+app.command("simulate")(simulate.simulate)
+app.command("replay")(replay.replay)
+app.command("bench")(bench.bench)
+
+
+def main() -> None:
+    """Console-script entry point (``tabletop = "tabletop.cli.app:main"``)."""
+    app()

@@ -1,0 +1,103 @@
+"""``tabletop bench GAME [--json] [--seconds S]``: the engine's speed, and goofspiel's.
+
+In one process run: random full-game playouts and decisions per second for each player
+count, state copies per second, and OpenSpiel's C++ goofspiel (4 players, 13 cards,
+imp_info) played and copied by the same kind of Python loop, with the ratios.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from tabletop.bench import engine, goofspiel
+from tabletop.cli.errors import fail, reported_errors
+from tabletop.cli.options import GameArg, SeedOpt, find_game
+from tabletop.core.game import Game
+
+REFERENCE_PLAYERS = 4
+"""The player count whose figures are the headline keys (compared with goofspiel's 4)."""
+
+
+def run_bench(game: Game, seconds: float, seed: int) -> dict[str, Any]:
+    """All figures as the JSON object ``--json`` prints."""
+    counts = game.info.player_counts
+    reference = REFERENCE_PLAYERS if REFERENCE_PLAYERS in counts else max(counts)
+    per_count = {}
+    for players in counts:
+        rate = engine.playouts(game, players, seconds, seed)
+        per_count[str(players)] = {
+            "games_per_second": rate.per_second,
+            "decisions_per_second": rate.decisions_per_second,
+            "games": rate.count,
+        }
+    head = per_count[str(reference)]
+    out: dict[str, Any] = {
+        "game": game.info.name,
+        "seconds": seconds,
+        "reference_players": reference,
+        "players": per_count,
+        "games_per_second": head["games_per_second"],
+        "decisions_per_second": head["decisions_per_second"],
+        "copies_per_second": engine.copies(game, reference, seconds, seed).per_second,
+        "goofspiel": goofspiel.available(),
+    }
+    if goofspiel.available():
+        g = goofspiel.playouts(seconds, seed)
+        out["goofspiel_params"] = goofspiel.PARAMS
+        out["goofspiel_games_per_second"] = g.per_second
+        out["goofspiel_decisions_per_second"] = g.decisions_per_second
+        out["goofspiel_copies_per_second"] = goofspiel.copies(seconds, seed).per_second
+        out["ratio"] = out["games_per_second"] / out["goofspiel_games_per_second"]
+        out["copies_ratio"] = out["copies_per_second"] / out["goofspiel_copies_per_second"]
+    return out
+
+
+def bench(
+    game_name: GameArg,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    seconds: Annotated[
+        float, typer.Option("--seconds", help="Seconds spent on each measurement.")
+    ] = 2.0,
+    seed: SeedOpt = 0,
+) -> None:
+    """Measure random playouts, decisions and copies per second (vs OpenSpiel goofspiel)."""
+    with reported_errors():
+        game = find_game(game_name)
+        if not seconds > 0:
+            fail(f"--seconds must be positive, got {seconds}")
+        console = Console(stderr=True)
+        with console.status("measuring..."):
+            figures = run_bench(game, seconds, seed)
+        if as_json:
+            typer.echo(json.dumps(figures))
+        else:
+            Console().print(bench_table(figures))
+
+
+def bench_table(f: dict[str, Any]) -> Table:
+    table = Table(title=f"{f['game']} speed ({f['seconds']:g} s per figure)")
+    table.add_column("measure")
+    table.add_column("per second", justify="right")
+    for players, row in f["players"].items():
+        table.add_row(f"{players}-player random games", f"{row['games_per_second']:,.1f}")
+        table.add_row(f"{players}-player decisions", f"{row['decisions_per_second']:,.0f}")
+    table.add_row(f"state copies ({f['reference_players']} players)",
+                  f"{f['copies_per_second']:,.0f}")
+    if f["goofspiel"]:
+        table.add_section()
+        table.add_row("goofspiel games (OpenSpiel C++)", f"{f['goofspiel_games_per_second']:,.1f}")
+        table.add_row("goofspiel decisions", f"{f['goofspiel_decisions_per_second']:,.0f}")
+        table.add_row("goofspiel state copies", f"{f['goofspiel_copies_per_second']:,.0f}")
+        table.add_section()
+        table.add_row("ratio (games, ours / goofspiel)", f"{f['ratio']:.3f}")
+        table.add_row("ratio (copies, ours / goofspiel)", f"{f['copies_ratio']:.3f}")
+    else:
+        table.caption = (
+            "open_spiel is not installed: no goofspiel comparison (pip install .[bench])"
+        )
+    return table

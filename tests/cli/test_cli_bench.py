@@ -1,0 +1,38 @@
+"""``tabletop bench``: its JSON keys and ratios, with and without OpenSpiel."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.bench import goofspiel
+
+WL = "wicked-labyrinth"
+
+
+def test_bench_json_keys_and_ratios(cli) -> None:  # type: ignore[no-untyped-def]
+    if not goofspiel.available():
+        pytest.fail("open_spiel (the bench extra) is installed in this project's environment")
+    result = cli("bench", WL, "--json", "--seconds", "0.02")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    for key in ("games_per_second", "decisions_per_second", "copies_per_second",
+                "goofspiel_games_per_second", "goofspiel_copies_per_second", "ratio",
+                "copies_ratio"):
+        assert data[key] > 0, key
+    assert set(data["players"]) == {"3", "4", "5"}
+    assert data["games_per_second"] == data["players"]["4"]["games_per_second"]
+    assert data["ratio"] == pytest.approx(
+        data["games_per_second"] / data["goofspiel_games_per_second"])
+    assert data["copies_ratio"] == pytest.approx(
+        data["copies_per_second"] / data["goofspiel_copies_per_second"])
+
+
+def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(goofspiel, "available", lambda: False)
+    data = json.loads(cli("bench", WL, "--json", "--seconds", "0.01").stdout)
+    assert data["goofspiel"] is False and "ratio" not in data
+    table = cli("bench", WL, "--seconds", "0.01")
+    assert table.exit_code == 0
+    assert "open_spiel is not installed" in table.stdout
