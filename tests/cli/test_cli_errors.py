@@ -45,6 +45,7 @@ WL = "wicked-labyrinth"
         (["play", WL, "--seats", "random,random,random", "--save", "/nonexistent/dir/g.json"],
          ["no such directory"]),
         (["bench", WL, "--seconds", "0"], ["--seconds"]),
+        (["play", WL, "--seats", "random,random,random", "--pace", "-1"], ["--pace"]),
         (["replay", "/nonexistent/game.json"], ["cannot read"]),
     ],
 )

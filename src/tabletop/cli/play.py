@@ -122,12 +122,19 @@ class Session:
         if seat == self.reader:
             return
         if self.private:
-            self.console.clear()
+            self._clear_screen()
             self.read_line(f"Pass the keyboard to seat {seat} and press Enter. ")
-            self.console.clear()
+            self._clear_screen()
             self.private = False
         self.console.print(Rule(f"seat {seat} ({HUMAN})"))
         self.reader = seat
+
+    def _clear_screen(self) -> None:
+        """Clear the screen and, where the terminal keeps one, its scrollback too."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def _ask(self, seat: int) -> None:
         state = self.state
@@ -252,7 +259,7 @@ def play(
     ] = None,
     pace: Annotated[
         float | None,
-        typer.Option("--pace", help="Seconds between event lines (default 0.3 at a terminal)."),
+        typer.Option("--pace", help="Seconds between event lines (default 0.15 at a terminal)."),
     ] = None,
     cards: CardsOpt = None,
     expert: ExpertOpt = False,
@@ -268,6 +275,8 @@ def play(
         specs = parse_specs(seats, "--seats")
         count = player_count(game, players, len(specs), "--seats")
         options = game_options(game, cards, expert, option)
+        if pace is not None and pace < 0:
+            fail(f"--pace must be zero or more seconds, got {pace}")
         if save is not None and not save.parent.is_dir():
             fail(f"cannot write {str(save)!r}: no such directory")
         state = game.new_game(count, seed, **options)
@@ -277,7 +286,7 @@ def play(
         ]
         console = Console(highlight=False)
         if pace is None:
-            pace = 0.3 if sys.stdin.isatty() and None in bots else 0.0
+            pace = 0.15 if sys.stdin.isatty() and None in bots else 0.0
         session = Session(state, Seating(specs, bots), console, _console_input(console), pace)
         try:
             session.run()

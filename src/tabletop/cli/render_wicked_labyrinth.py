@@ -45,6 +45,7 @@ ELEMENT_WORD = {
     Element.COLOUR_CHANGE: "colour-change spell",
 }
 RANK_WORD = {Rank.LOW: "low", Rank.MIDDLE: "middle", Rank.HIGH: "high"}
+SHORT_RANK = {Rank.LOW: "low", Rank.MIDDLE: "mid", Rank.HIGH: "high"}
 PHASE_WORD = {
     Phase.SETUP: "setup",
     Phase.SEARCH: "search phase",
@@ -86,7 +87,7 @@ def _requirement(req: Requirement) -> Text:
     plus = "" if req.rank == Rank.HIGH else "+"
     return Text.assemble(
         f"{req.count} ", (_colour_word(req.colour), STYLE[req.colour]),
-        f" {RANK_WORD[req.rank]}{plus}",
+        f" {SHORT_RANK[req.rank]}{plus}",
     )
 
 
