@@ -14,7 +14,7 @@ class Cli:
     def __init__(self) -> None:
         self.runner = CliRunner()
 
-    def __call__(self, *args: str, input: str | None = None):  # type: ignore[no-untyped-def]
+    def __call__(self, *args: str, input: str | None = None):
         return self.runner.invoke(app, list(args), input=input)
 
 

@@ -11,7 +11,7 @@ from tabletop.bench import goofspiel
 WL = "wicked-labyrinth"
 
 
-def test_bench_json_keys_and_ratios(cli) -> None:  # type: ignore[no-untyped-def]
+def test_bench_json_keys_and_ratios(cli) -> None:
     if not goofspiel.available():
         pytest.fail("open_spiel (the bench extra) is installed in this project's environment")
     result = cli("bench", WL, "--json", "--seconds", "0.02")
@@ -29,7 +29,7 @@ def test_bench_json_keys_and_ratios(cli) -> None:  # type: ignore[no-untyped-def
         data["copies_per_second"] / data["goofspiel_copies_per_second"])
 
 
-def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:
     monkeypatch.setattr(goofspiel, "available", lambda: False)
     data = json.loads(cli("bench", WL, "--json", "--seconds", "0.01").stdout)
     assert data["goofspiel"] is False and "ratio" not in data

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 
-def _one_error_line(result, *words: str) -> None:  # type: ignore[no-untyped-def]
+def _one_error_line(result, *words: str) -> None:
     assert result.exit_code == 2, result.output
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1, result.stderr
@@ -49,37 +49,37 @@ WL = "wicked-labyrinth"
         (["replay", "/nonexistent/game.json"], ["cannot read"]),
     ],
 )
-def test_bad_arguments(cli, args: list[str], words: list[str]) -> None:  # type: ignore[no-untyped-def]
+def test_bad_arguments(cli, args: list[str], words: list[str]) -> None:
     _one_error_line(cli(*args), *words)
 
 
-def test_bad_card_file_names_the_file(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_bad_card_file_names_the_file(cli, tmp_path: Path) -> None:
     cards = tmp_path / "cards.toml"
     cards.write_text("[[corridor]]\nid = 'C01'\n")
     result = cli("simulate", WL, "--bots", "random,random,random", "--cards", str(cards))
     _one_error_line(result, "cards.toml")
 
 
-def test_replay_refuses_non_json(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_refuses_non_json(cli, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text("not json {")
     _one_error_line(cli("replay", str(path)), "not JSON")
 
 
-def test_replay_refuses_a_record_that_does_not_replay(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_refuses_a_record_that_does_not_replay(cli, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     record = {"game": WL, "players": 3, "seed": 1, "options": {}, "actions": [[0, "great:1"]]}
     path.write_text(json.dumps(record))
     _one_error_line(cli("replay", str(path)), "step 1")
 
 
-def test_replay_refuses_an_unknown_game(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_refuses_an_unknown_game(cli, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"game": "chess", "players": 2, "seed": 1, "actions": []}))
     _one_error_line(cli("replay", str(path)), "unknown game")
 
 
-def test_replay_refuses_a_missing_field(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_refuses_a_missing_field(cli, tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps({"game": WL, "players": 3}))
     _one_error_line(cli("replay", str(path)), "not a valid game record")

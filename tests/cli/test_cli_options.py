@@ -29,10 +29,10 @@ TOY = SimpleNamespace(info=INFO)
 def test_values_take_the_declared_type(tmp_path: Path) -> None:
     cards = tmp_path / "cards.toml"
     cards.write_text("")
-    options = game_options(TOY, cards, True,  # type: ignore[arg-type]
+    options = game_options(TOY, cards, True,
                            ["rounds=6", "komi=0.5", "expert=no"])
     assert options == {"rounds": 6, "komi": 0.5, "expert": True, "cards": str(cards)}
-    assert game_options(TOY, None, False, ["expert=off", "komi=3"]) == {  # type: ignore[arg-type]
+    assert game_options(TOY, None, False, ["expert=off", "komi=3"]) == {
         "expert": False, "komi": 3}
 
 
@@ -44,7 +44,7 @@ def test_values_take_the_declared_type(tmp_path: Path) -> None:
 ])
 def test_bad_values_are_refused(item: str, words: str) -> None:
     with pytest.raises(CliError, match=words.replace("(", r"\(").replace(")", r"\)")):
-        game_options(TOY, None, False, [item])  # type: ignore[arg-type]
+        game_options(TOY, None, False, [item])
 
 
 def test_seat_lists_and_player_counts() -> None:

@@ -17,7 +17,7 @@ MANY_ONES = "1\n" * 400
 """Choice 1 is always legal, so enough of these finish any game."""
 
 
-def test_all_bot_game_plays_to_the_end_and_saves(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_all_bot_game_plays_to_the_end_and_saves(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = cli("play", WL, "--seats", "random,random,random,random", "--seed", "5",
                  "--save", str(save))
@@ -31,7 +31,7 @@ def test_all_bot_game_plays_to_the_end_and_saves(cli, tmp_path: Path) -> None:  
     assert "(spectator)" in result.stdout
 
 
-def test_players_defaults_to_the_seat_count(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_players_defaults_to_the_seat_count(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = cli("play", WL, "--players", "5", "--seats", ",".join(["random"] * 5),
                  "--save", str(save))
@@ -39,7 +39,7 @@ def test_players_defaults_to_the_seat_count(cli, tmp_path: Path) -> None:  # typ
     assert json.loads(save.read_text())["players"] == 5
 
 
-def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     entries = "zzz\n99\nd7\n" + MANY_ONES
     result = cli("play", WL, "--seats", "human,random,random", "--seed", "3",
@@ -56,7 +56,7 @@ def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) ->
     assert "1. d0" in out and "you are seat 0" in out
 
 
-def test_bot_hands_never_show_before_the_reveal(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_bot_hands_never_show_before_the_reveal(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     result = cli("play", WL, "--seats", "random,human,random,random", "--seed", "8",
                  "--save", str(save), input=MANY_ONES)
@@ -73,7 +73,7 @@ def test_bot_hands_never_show_before_the_reveal(cli, tmp_path: Path) -> None:  #
         assert all(f"Seat {bot} has put out a closed hand." in tail for bot in (0, 2, 3))
 
 
-def test_hot_seat_hands_over_the_keyboard_when_the_screen_is_private(cli) -> None:  # type: ignore[no-untyped-def]
+def test_hot_seat_hands_over_the_keyboard_when_the_screen_is_private(cli) -> None:
     result = cli("play", WL, "--seats", "human,human,random", "--seed", "4", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
@@ -87,7 +87,7 @@ def test_hot_seat_hands_over_the_keyboard_when_the_screen_is_private(cli) -> Non
     assert out.index("Pass the keyboard to seat 1", first) < out.index("seat 1 >", first)
 
 
-def test_stopped_game_saves_a_partial_record_that_replays(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_stopped_game_saves_a_partial_record_that_replays(cli, tmp_path: Path) -> None:
     save = tmp_path / "partial.json"
     result = cli("play", WL, "--seats", "human,random,random", "--save", str(save),
                  input="1\n1\n")
@@ -100,11 +100,11 @@ def test_stopped_game_saves_a_partial_record_that_replays(cli, tmp_path: Path) -
     assert replayed.exit_code == 0, replayed.output
 
 
-def test_ctrl_c_saves_the_record_so_far(cli, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_ctrl_c_saves_the_record_so_far(cli, tmp_path: Path, monkeypatch) -> None:
     calls = 0
     act = RandomBot.act
 
-    def interrupted(self, view, legal):  # type: ignore[no-untyped-def]
+    def interrupted(self, view, legal):
         nonlocal calls
         calls += 1
         if calls > 10:
@@ -119,7 +119,7 @@ def test_ctrl_c_saves_the_record_so_far(cli, tmp_path: Path, monkeypatch) -> Non
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
-def test_output_fits_80_columns(cli, players: int) -> None:  # type: ignore[no-untyped-def]
+def test_output_fits_80_columns(cli, players: int) -> None:
     result = cli("play", WL, "--seats", ",".join(["random"] * players), "--seed", "2")
     assert result.exit_code == 0
     assert max(len(line) for line in result.stdout.splitlines()) <= 80

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 
 import pytest
 from rich.console import Console
@@ -18,7 +19,7 @@ from tabletop.games.wicked_labyrinth.elements import Colour, Element, Rank
 WL = "wicked-labyrinth"
 
 
-def _played(players: int, seed: int, decisions: int):  # type: ignore[no-untyped-def]
+def _played(players: int, seed: int, decisions: int):
     state = tabletop.new_game(WL, players=players, seed=seed)
     rng = SplitMix64(seed)
     events = []
@@ -66,14 +67,14 @@ def test_a_hidden_hand_reads_as_closed() -> None:
     event = E.DeclarationCommitted(2, A.Declare(3, True, False), False)
     assert R.describe_event(event) == "Seat 2 holds 3 search pieces + the witch's sign."
     hidden = event.for_player(0)
-    assert R.describe_event(hidden) == "Seat 2 has put out a closed hand."  # type: ignore[arg-type]
+    assert R.describe_event(hidden) == "Seat 2 has put out a closed hand."
 
 
 @pytest.mark.parametrize("players, decisions", [(3, 0), (4, 37), (5, 120), (4, 10_000)])
 def test_boards_fit_80_columns(players: int, decisions: int) -> None:
     state, _ = _played(players, players, decisions)
     for view in (state.spectator_view(), state.view(0)):
-        console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console = Console(width=80, record=True, file=io.StringIO())
         console.print(R.render_view(view))
         text = console.export_text()
         assert "…" not in text
@@ -85,10 +86,10 @@ def test_boards_fit_80_columns(players: int, decisions: int) -> None:
 def test_own_closed_hand_is_shown_to_its_owner_only() -> None:
     state = tabletop.new_game(WL, players=3, seed=1)
     state.apply(1, "d2s")
-    mine = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    mine = Console(width=80, record=True, file=io.StringIO())
     mine.print(R.render_view(state.view(1)))
     assert "your closed hand: 2 search pieces + the soul's sign" in mine.export_text()
-    other = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+    other = Console(width=80, record=True, file=io.StringIO())
     other.print(R.render_view(state.view(0)))
     assert "closed hand" not in other.export_text()
     assert dataclasses.replace(state.view(0), viewer=None) == state.spectator_view()

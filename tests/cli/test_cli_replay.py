@@ -13,7 +13,7 @@ WL = "wicked-labyrinth"
 
 
 @pytest.fixture(scope="module")
-def record_file(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
+def record_file(tmp_path_factory) -> Path:
     from typer.testing import CliRunner
 
     from tabletop.cli.app import app
@@ -26,7 +26,7 @@ def record_file(tmp_path_factory) -> Path:  # type: ignore[no-untyped-def]
     return path
 
 
-def test_replay_to_the_end_shows_the_final_board(cli, record_file: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_to_the_end_shows_the_final_board(cli, record_file: Path) -> None:
     record = json.loads(record_file.read_text())
     result = cli("replay", str(record_file), "--to-end")
     assert result.exit_code == 0, result.output
@@ -37,19 +37,19 @@ def test_replay_to_the_end_shows_the_final_board(cli, record_file: Path) -> None
     assert "game over" in result.stdout
 
 
-def test_replay_defaults_to_the_last_step_when_not_at_a_terminal(cli, record_file: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_defaults_to_the_last_step_when_not_at_a_terminal(cli, record_file: Path) -> None:
     assert cli("replay", str(record_file)).stdout == cli(
         "replay", str(record_file), "--to-end").stdout
 
 
-def test_replay_step_zero_is_the_setup(cli, record_file: Path) -> None:  # type: ignore[no-untyped-def]
+def test_replay_step_zero_is_the_setup(cli, record_file: Path) -> None:
     result = cli("replay", str(record_file), "--step", "0", "--seat", "2")
     assert result.exit_code == 0, result.output
     assert "step 0/" in result.stdout and "(seat 2)" in result.stdout
     assert "round 1/4, search phase  (you are seat 2)" in result.stdout
 
 
-def test_a_closed_hand_is_shown_only_to_its_owner(cli, record_file: Path) -> None:  # type: ignore[no-untyped-def]
+def test_a_closed_hand_is_shown_only_to_its_owner(cli, record_file: Path) -> None:
     record = json.loads(record_file.read_text())
     player, hand = record["actions"][0]  # the first hand of the game, before any reveal
     assert player == 0
@@ -62,7 +62,7 @@ def test_a_closed_hand_is_shown_only_to_its_owner(cli, record_file: Path) -> Non
         assert "Seat 0 has put out a closed hand." in other
 
 
-def test_bad_step_and_seat_are_refused(cli, record_file: Path) -> None:  # type: ignore[no-untyped-def]
+def test_bad_step_and_seat_are_refused(cli, record_file: Path) -> None:
     total = len(json.loads(record_file.read_text())["actions"])
     for args, words in [
         (["--step", str(total + 1)], f"steps 0 to {total}"),

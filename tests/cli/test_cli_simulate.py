@@ -17,14 +17,14 @@ WL = "wicked-labyrinth"
 BOTS = ["random", "random", "random", "random"]
 
 
-def _simulate(cli, *extra: str) -> dict:  # type: ignore[no-untyped-def]
+def _simulate(cli, *extra: str) -> dict:
     result = cli("simulate", WL, "--bots", ",".join(BOTS), "--games", "6", "--seed", "250",
                  "--json", *extra)
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 
 
-def test_json_keys_and_arithmetic_match_a_direct_computation(cli) -> None:  # type: ignore[no-untyped-def]
+def test_json_keys_and_arithmetic_match_a_direct_computation(cli) -> None:
     data = _simulate(cli)
     assert {"game", "players", "games", "seed", "seats", "games_per_second"} <= set(data)
     assert (data["game"], data["players"], data["games"], data["seed"]) == (WL, 4, 6, 250)
@@ -45,7 +45,7 @@ def test_json_keys_and_arithmetic_match_a_direct_computation(cli) -> None:  # ty
     assert everyone["games"] == 24 and everyone["wins"] == pytest.approx(6)
 
 
-def test_a_shared_win_counts_one_kth_to_each_winner(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_a_shared_win_counts_one_kth_to_each_winner(monkeypatch) -> None:
     class Outcome:
         result = Result((8, 8, 7, 8), (1, 1, 4, 1), (0, 1, 3), (True,) * 4)
         decisions = 10
@@ -72,12 +72,12 @@ def test_seat_and_bot_statistics() -> None:
     assert result.games_per_second == 1.0 and result.decisions_per_second == 5.0
 
 
-def test_workers_give_the_same_results(cli) -> None:  # type: ignore[no-untyped-def]
+def test_workers_give_the_same_results(cli) -> None:
     one, two = _simulate(cli), _simulate(cli, "--workers", "2")
     assert one["seats"] == two["seats"] and one["bots"] == two["bots"]
 
 
-def test_table_output_and_progress(cli) -> None:  # type: ignore[no-untyped-def]
+def test_table_output_and_progress(cli) -> None:
     result = cli("simulate", WL, "--bots", "random,random,random", "--games", "3")
     assert result.exit_code == 0, result.output
     assert "win rate" in result.stdout and "games/s" in result.stdout
