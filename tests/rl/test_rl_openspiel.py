@@ -1,0 +1,101 @@
+"""OpenSpiel games: pyspiel's own random simulation test (with serialization) for every
+case, directly and through the turn-based conversion, plus what that test cannot see."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import tabletop
+from tabletop.core.errors import GameOptionError, UnknownGameError
+from tabletop.rl import openspiel
+from tabletop.rl.encoders import encoder_for
+
+pyspiel = pytest.importorskip("pyspiel")  # the rl extra; installed with .[all]
+
+
+def load(case=None, game="wicked-labyrinth", players=3, **options):
+    openspiel.register()
+    if case is not None:
+        game, players, options = case.game, case.players, case.options
+    return pyspiel.load_game(openspiel.short_name(game), {"players": players, **options})
+
+
+def test_random_sim_test(case):
+    pyspiel.random_sim_test(load(case), num_sims=1, serialize=True, verbose=False)
+
+
+def test_random_sim_test_turn_based(case):
+    game = pyspiel.convert_to_turn_based(load(case))
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def test_game_facts_come_from_game_info(case):
+    game = load(case)
+    info = tabletop.game(case.game).info
+    kind = game.get_type()
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    simultaneous = pyspiel.GameType.Dynamics.SIMULTANEOUS
+    assert (kind.dynamics == simultaneous) == info.simultaneous
+    assert game.num_distinct_actions() == info.num_distinct_actions + int(info.simultaneous)
+    assert game.max_game_length() == info.max_game_length
+    assert game.max_chance_outcomes() == info.num_chance_outcomes
+    assert game.observation_tensor_size() == encoder_for(case.game).size(case.players)
+
+
+def play_to_first_decision(game):
+    state = game.new_initial_state()
+    rng = np.random.default_rng(0)
+    while state.is_chance_node():
+        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probs)))
+    return state
+
+
+def test_tensors_and_strings_come_from_the_seats_view():
+    game = load(players=4)
+    state = play_to_first_decision(game)
+    assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+    encoder = encoder_for("wicked-labyrinth")
+    for p in range(4):
+        expected = encoder.encode(state.engine.view(p))
+        assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), expected)
+        assert "viewer: " + str(p) in state.observation_string(p)
+    assert state.information_state_string(0) == state.information_state_string(1)  # all public
+
+
+def test_the_turn_based_form_hides_a_commitment_until_all_have_chosen():
+    game = pyspiel.convert_to_turn_based(
+        load(players=3))
+    state = play_to_first_decision(game)
+    assert state.current_player() == 0
+    seen = set()
+    for action in state.legal_actions()[:5]:
+        child = state.child(action)
+        assert child.current_player() == 1
+        seen.add((child.information_state_string(1), tuple(child.observation_tensor(1))))
+    assert len(seen) == 1
+
+
+def test_the_information_state_is_the_seats_event_record():
+    game = load(players=3)
+    state = play_to_first_decision(game)
+    before = state.information_state_string(2)
+    state.apply_actions([state.legal_actions(p)[-1] for p in range(3)])
+    after = state.information_state_string(2)
+    assert after.startswith(before) and "DeclarationsRevealed" in after[len(before):]
+
+
+def test_register_is_idempotent_and_names_unknown_games():
+    assert openspiel.register() == openspiel.register()
+    with pytest.raises(UnknownGameError):
+        openspiel.register(["no-such-game"])
+
+
+def test_bad_parameters_are_refused():
+    openspiel.register()
+    with pytest.raises(GameOptionError, match="not 7"):
+        pyspiel.load_game("tabletop_wicked_labyrinth", {"players": 7})
+    with pytest.raises((pyspiel.SpielError, ValueError), match="colour"):
+        pyspiel.load_game("tabletop_wicked_labyrinth", {"colour": "red"})
