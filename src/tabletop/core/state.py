@@ -60,6 +60,14 @@ class State(ABC):
     @abstractmethod
     def is_terminal(self) -> bool: ...
 
+    def sealed_decision(self) -> bool:
+        """True when the current players commit in secret (closed hands).
+
+        Then nothing of a commitment may show to anyone else until all are in. Several
+        players deciding without a seal (e.g. independent soul processing) act openly.
+        """
+        return False
+
     def is_chance_node(self) -> bool:
         return False
 

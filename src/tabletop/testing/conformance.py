@@ -40,8 +40,8 @@ def _fail(state: State, step: int, what: str) -> None:
                            f"seed {state.seed}, step {step}: {what}")
 
 
-def _snapshot(state: State) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
+def _snapshot(state: State) -> dict[str, object]:
+    return state.to_json()
 
 
 def check_json(state: State, step: int) -> None:
@@ -67,14 +67,14 @@ def check_views(state: State, step: int) -> None:
 
 
 def check_commitments_hidden(state: State, step: int, rng: SplitMix64) -> None:
-    """At a simultaneous node, what one player commits must not change anyone else's view.
+    """At a sealed node, what one player commits must not change anyone else's view.
 
     Two different legal commitments of one deciding player are applied to copies; every
     other seat's view and the spectator's must be identical between the two copies.
     """
     deciding = state.current_players()
-    if len(deciding) < 2:
-        return
+    if not state.sealed_decision() or len(deciding) < 2:
+        return  # nothing sealed, or this commitment opens all hands at once
     p = deciding[rng.below(len(deciding))]
     legal = list(state.legal_action_ids(p))
     if len(legal) < 2:
@@ -85,8 +85,6 @@ def check_commitments_hidden(state: State, step: int, rng: SplitMix64) -> None:
     one, two = state.clone(), state.clone()
     events_one = one.apply(p, legal[a])
     events_two = two.apply(p, legal[b])
-    if one.current_players() != two.current_players():
-        return  # the commitment completed the set and resolved: nothing is secret now
     for q in [*range(state.num_players), None]:
         if q == p:
             continue
@@ -120,18 +118,17 @@ def check_actions(state: State, step: int, rng: SplitMix64, checks: Checks) -> N
             fast.apply_unchecked(p, action_id)
             if _snapshot(copy) != _snapshot(fast):
                 _fail(state, step, f"apply and apply_unchecked disagree on {table[action_id]}")
-        illegal = [i for i in range(len(table)) if i not in set(legal)]
+        allowed = set(legal)
+        illegal = [i for i in range(len(table)) if i not in allowed]
         for _ in range(min(checks.illegal_sample, len(illegal))):
             action_id = illegal[rng.below(len(illegal))]
             try:
                 state.apply(p, action_id)
             except IllegalActionError as exc:
-                if str(p) not in str(exc):
+                if f"player {p} " not in str(exc):
                     _fail(state, step, f"the refusal does not name the player: {exc}")
             else:
                 _fail(state, step, f"illegal action {table[action_id]} by {p} was accepted")
-            if _snapshot(state) != before:
-                _fail(state, step, "a refused action changed the state")
     for bad in ("", "not-an-action", -1, len(table)):
         try:
             state.apply(deciding[0] if deciding else 0, bad)  # type: ignore[arg-type]

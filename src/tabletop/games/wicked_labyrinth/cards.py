@@ -42,6 +42,8 @@ class Corridor:
     upper: tuple[Element, ...]
     lower: Element
 
+    json_cache = True
+
 
 @dataclass(frozen=True)
 class GreatOracle:
@@ -49,6 +51,8 @@ class GreatOracle:
 
     id: str
     colours: tuple[Colour, Colour]
+
+    json_cache = True
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,8 @@ class SmallOracle:
     id: str
     requires: tuple[Requirement, ...]
     reward: tuple[Element, ...]
+
+    json_cache = True
 
 
 @dataclass(frozen=True)

@@ -121,6 +121,10 @@ class WickedLabyrinthState(State):
     def is_terminal(self) -> bool:
         return self.phase == Phase.OVER
 
+    def sealed_decision(self) -> bool:
+        """Declarations are closed hands, opened together (section 7 ①)."""
+        return self.phase == Phase.SEARCH and not self.order and bool(self.current_players())
+
     def legal_action_ids(self, player: int) -> Sequence[int]:
         b = self.b
         o = player * STRIDE
