@@ -124,3 +124,14 @@ def test_output_fits_80_columns(cli, players: int) -> None:
     assert result.exit_code == 0
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
     assert "…" not in result.stdout
+
+
+def test_a_bot_error_is_one_line_and_the_game_so_far_is_saved(
+    cli, tmp_path: Path, monkeypatch
+) -> None:
+    monkeypatch.setattr(RandomBot, "act", lambda self, view, legal: "great:1")
+    save = tmp_path / "partial.json"
+    result = cli("play", WL, "--seats", "random,random,random", "--save", str(save))
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: player 0 cannot play great:1")
+    assert json.loads(save.read_text())["actions"] == []

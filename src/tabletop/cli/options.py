@@ -77,7 +77,8 @@ def game_options(
     if cards is not None:
         _spec(game, specs, "cards", "--cards")
         if not cards.is_file():
-            fail(f"cannot read card file {str(cards)!r}: no such file")
+            why = "it is a directory" if cards.is_dir() else "no such file"
+            fail(f"cannot read card file {str(cards)!r}: {why}")
         out["cards"] = str(cards)
     if expert:
         _spec(game, specs, "expert", "--expert")

@@ -41,7 +41,7 @@ from tabletop.cli.options import (
 )
 from tabletop.cli.renderers import Renderer, renderer_for
 from tabletop.core.actions import Action
-from tabletop.core.errors import ActionParseError, IllegalActionError
+from tabletop.core.errors import ActionParseError, IllegalActionError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.state import State
@@ -296,6 +296,10 @@ def play(
                 _save(state, save)
                 console.print(f"Partial record written to {save}.")
             raise typer.Exit(EXIT_INTERRUPTED) from None
+        except TabletopError:
+            if save is not None:  # a bot's bad choice: keep the game so far to replay
+                _save(state, save)
+            raise
         if save is not None:
             _save(state, save)
             console.print(f"Record written to {save}.")
