@@ -267,8 +267,9 @@ def play(
 ) -> None:
     """Play a game in the terminal against bots or other people (hot seat).
 
-    Type a choice's number or its notation; '?' lists what each choice means. Ctrl-C
-    stops the game (with --save, the record so far is written and replay opens it).
+    Type a choice's number or its notation; '?' lists what each choice means.
+
+    Ctrl-C stops the game; with --save the record so far is written for replay.
     """
     with reported_errors():
         game = find_game(game_name)

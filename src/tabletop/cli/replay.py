@@ -125,7 +125,9 @@ def _browse(viewer: Viewer, steps: list[Step], start: int, read: Callable[[str],
 
 
 def replay(
-    file: Annotated[Path, typer.Argument(help="A game record written by play --save.")],
+    file: Annotated[
+        Path, typer.Argument(metavar="FILE", help="A game record written by play --save.")
+    ],
     seat: Annotated[int | None, typer.Option("--seat", help="Show this seat's view.")] = None,
     spectator: Annotated[
         bool, typer.Option("--spectator", help="Show the spectator's view (the default).")
