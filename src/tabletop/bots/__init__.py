@@ -3,9 +3,11 @@
 from tabletop.bots.base import Bot
 from tabletop.bots.random_bot import RandomBot
 from tabletop.bots.registry import BotRegistry, UnknownBotError, parse_spec
+from tabletop.bots.wicked_labyrinth import HeuristicBot
 
 BOTS = BotRegistry()
 BOTS.add("random", RandomBot)
+BOTS.add("heuristic", HeuristicBot, game="wicked-labyrinth")
 
 __all__ = ["BOTS", "Bot", "BotRegistry", "RandomBot", "UnknownBotError", "make_bot", "parse_spec"]
 

@@ -1,0 +1,157 @@
+"""The ``heuristic`` bot for The Wicked Labyrinth.
+
+It sees only its view and the legal actions. Each decision goes to the part that
+knows it:
+
+- a declaration: ``bidding.plan_declarations`` over the round's corridors left, with
+  each corridor's worth from ``gains.corridor_worth``;
+- a white fragment's colour or an overflow return while searching: the choice whose
+  board the planner values most (``gains.best_white``/``best_return``);
+- anything in the soul processing phase (including a reward's white, overflow and
+  promotion): ``ProcessingPlanner`` on a state determinized from the view.
+
+Parameters (bot spec ``heuristic:aggression=1.2,spite=0.5``): ``aggression`` (rivals
+are assumed to declare more, 1 = uniform), ``spite`` (points of worth per point given to
+or taken from a ranked rival by a sign piece), ``future`` (weight of oracle progress and
+other prospects against points now), ``budget`` (planner nodes per search level).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.bots.base import Bot
+from tabletop.bots.wicked_labyrinth.bidding import Rival, outlooks, plan_declarations
+from tabletop.bots.wicked_labyrinth.gains import best_return, best_white, corridor_worth
+from tabletop.bots.wicked_labyrinth.processing_planner import BoardLab, ProcessingPlanner
+from tabletop.bots.wicked_labyrinth.valuation import Weights, rounds_left
+from tabletop.core.actions import Action
+from tabletop.core.game import Game
+from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth.board import STRIDE
+from tabletop.games.wicked_labyrinth.elements import Colour, Element, Mode, Phase
+from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
+from tabletop.games.wicked_labyrinth.views import WickedLabyrinthView
+
+BIDDING_BUDGET_SHARE = 4
+"""Hypothetical boards (bidding, gains) get a quarter of the processing budget."""
+
+
+class HeuristicBot(Bot):
+    """Bids by expected worth, plans its soul processing by search."""
+
+    name = "heuristic"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        aggression: float = 1.0,
+        spite: float = 0.3,
+        future: float = 1.0,
+        budget: int = 800,
+    ) -> None:
+        super().__init__(game, seat, seed)
+        for label, value, low in (("aggression", aggression, 0.1), ("spite", spite, 0.0),
+                                  ("future", future, 0.0)):
+            if not isinstance(value, int | float) or isinstance(value, bool) or value < low:
+                raise ValueError(f"{label} must be a number of at least {low}, got {value!r}")
+        if not isinstance(budget, int) or isinstance(budget, bool) or budget < 10:
+            raise ValueError(f"budget must be a whole number of at least 10, got {budget!r}")
+        self.aggression = float(aggression)
+        self.spite = float(spite)
+        self.weights = Weights(future=float(future))
+        self.budget = budget
+        self._planners: dict[str, tuple[ProcessingPlanner, ProcessingPlanner]] = {}
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("act() needs at least one legal action")
+        if len(legal) == 1:
+            return legal[0]
+        if not isinstance(view, WickedLabyrinthView):
+            raise TypeError("the heuristic bot plays The Wicked Labyrinth views only")
+        state = self.game.determinize(view, self.rng.next_u64() >> 1)
+        if not isinstance(state, WickedLabyrinthState):
+            raise TypeError("the heuristic bot needs a Wicked Labyrinth game")
+        planner, quick = self._planners_for(view)
+        left = rounds_left(view.round)
+        planner.use(left)
+        quick.use(left)
+        mode = view.boards[self.seat].deciding
+        if view.phase == Phase.SOUL_PROCESSING:
+            choice = A.TABLE[planner.best(state, self.seat)[1]]
+        elif mode == Mode.DECLARE:
+            choice = self._declare(view, state, quick)
+        elif mode == Mode.CHOOSE_WHITE:
+            choice = self._white(view, state, quick)
+        elif mode == Mode.OVERFLOW:
+            lab = BoardLab(state, self.seat, quick)
+            choice = A.ReturnLow(Colour(best_return(self._board(state), lab)))
+        else:
+            raise ValueError(f"seat {self.seat} has nothing to decide ({mode.name})")
+        if choice not in legal:
+            raise RuntimeError(f"the heuristic bot chose {choice}, which is not legal here")
+        return choice
+
+    # ------------------------------------------------------------------ decisions
+
+    def _declare(
+        self, view: WickedLabyrinthView, state: WickedLabyrinthState, quick: ProcessingPlanner
+    ) -> Action:
+        lab = BoardLab(state, self.seat, quick)
+        board = self._board(state)
+        corridors = view.labyrinth[view.corridor :]
+        worths = [corridor_worth(board, c, lab, quick) for c in corridors]
+        rivals = [
+            Rival(b.search_pieces, b.witch_sign, b.soul_sign)
+            for b in view.boards
+            if b.seat != self.seat
+        ]
+        mine = view.boards[self.seat]
+        plan = plan_declarations(
+            worths,
+            outlooks(rivals, len(corridors), self.aggression),
+            mine.search_pieces,
+            mine.witch_sign,
+            mine.soul_sign,
+            self.spite,
+        )
+        return A.Declare(plan.search, plan.witch, plan.soul)
+
+    def _white(
+        self, view: WickedLabyrinthView, state: WickedLabyrinthState, quick: ProcessingPlanner
+    ) -> Action:
+        """The colour whose board (with the other gains still to come) is worth most."""
+        lab = BoardLab(state, self.seat, quick)
+        board = self._board(state)
+        colour, _ = best_white(board, lab, quick, later=self._later_gains(view))
+        return A.ChooseWhite(Colour(colour))
+
+    # ------------------------------------------------------------------ helpers
+
+    def _later_gains(self, view: WickedLabyrinthView) -> tuple[Element, ...]:
+        """The seat's queued gains after the white being chosen now."""
+        return view.boards[self.seat].pending_gains[1:]
+
+    def _board(self, state: WickedLabyrinthState) -> list[int]:
+        o = self.seat * STRIDE
+        return state.b[o : o + STRIDE]
+
+    def _planners_for(
+        self, view: WickedLabyrinthView
+    ) -> tuple[ProcessingPlanner, ProcessingPlanner]:
+        """The planners for this card set: one for real processing, a quicker one for
+        hypothetical boards. Their memos live as long as the bot (per round)."""
+        key = view.cards.source
+        pair = self._planners.get(key)
+        if pair is None or pair[0].cards is not view.cards:
+            pair = (
+                ProcessingPlanner(view.cards, self.weights, self.budget),
+                ProcessingPlanner(view.cards, self.weights,
+                                  max(1, self.budget // BIDDING_BUDGET_SHARE)),
+            )
+            self._planners[key] = pair
+        return pair

@@ -1,0 +1,143 @@
+"""What a board is worth to its owner once a round's soul processing is over.
+
+The worth is the final score the board would have now (``board.tally``) plus, while
+rounds are left, the future value of what it holds: progress toward each open great and
+small oracle, middle tokens that a later promotion turns into high ones, and a small
+cost for a crowded low rank (the next round's gains would overflow). Spells are not
+counted: they are lost at the end of the phase. In the last round the worth is the
+exact final score, with the rulebook's tie-breaks as tiny fractions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tabletop.games.wicked_labyrinth.board import (
+    GREAT,
+    GREAT_DONE,
+    IMPURITY,
+    SMALL,
+    SMALL_DONE,
+    tally,
+)
+from tabletop.games.wicked_labyrinth.cards import CardSet, SmallOracle
+from tabletop.games.wicked_labyrinth.elements import (
+    CAPACITY,
+    GREAT_ORACLE_POINTS,
+    IMPURITY_RETURNED_PER_GREAT,
+    ROUNDS,
+    SMALL_ORACLE_POINTS,
+    Element,
+)
+
+HORIZON = (0.0, 0.55, 0.8, 0.95)
+"""How much of a prospect counts with 0, 1, 2 or 3 rounds left to realise it."""
+
+_GREAT_UNIT = (1.0, 0.45, 0.2)
+"""Progress one needed high token gets from a high, a middle, or two low tokens."""
+
+_REWARD_WORTH = {Element.PROMOTION: 2.0, Element.WHITE: 1.2}
+"""Rough worth of a small oracle's reward elements (other tokens: 1 point)."""
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The valuation's knobs (bot parameters with the same names)."""
+
+    future: float = 1.0
+    """Scale of every future prospect (0: only the score now)."""
+    great: float = 0.7
+    small: float = 0.6
+    middle: float = 0.35
+    crowding: float = 0.25
+
+
+def rounds_left(round_number: int) -> int:
+    """Rounds still to play after ``round_number`` (section 6: always four)."""
+    return ROUNDS - round_number
+
+
+def board_value(
+    b: Sequence[int], o: int, cards: CardSet, left: int, weights: Weights
+) -> float:
+    """The worth of the board at ``o`` after processing, with ``left`` rounds to come."""
+    score, greats, high, middle, low, impurity = tally(b, o, cards)
+    value = score + 1e-3 * greats + 1e-4 * high + 1e-5 * middle + 1e-6 * low - 1e-7 * impurity
+    if left <= 0 or weights.future <= 0:
+        return value
+    scale = weights.future * HORIZON[min(left, 3)]
+    tokens = [[b[o + r * 4 + c] for c in range(4)] for r in range(3)]
+    value += scale * _great_prospects(b, o, cards, tokens, weights.great)
+    value += scale * _small_prospects(b, o, cards, weights.small)
+    high_room = CAPACITY[2] - sum(tokens[2])
+    value += scale * weights.middle * min(middle, high_room + 2)
+    value -= scale * weights.crowding * max(0, low - 4)
+    return value
+
+
+def _great_prospects(
+    b: Sequence[int], o: int, cards: CardSet, tokens: list[list[int]], weight: float
+) -> float:
+    """Worth of the open great oracles, by how close their two high tokens are."""
+    low, middle, high = (row[:] for row in tokens)
+    impurity = b[o + IMPURITY]
+    total = 0.0
+    for slot in (0, 1):
+        if b[o + GREAT_DONE + slot]:
+            continue
+        progress = 0.0
+        for colour in cards.great_oracles[b[o + GREAT + slot]].colours:
+            if high[colour]:
+                high[colour] -= 1
+                progress += _GREAT_UNIT[0]
+            elif middle[colour]:
+                middle[colour] -= 1
+                progress += _GREAT_UNIT[1]
+            elif low[colour] >= 2:
+                low[colour] -= 2
+                progress += _GREAT_UNIT[2]
+            elif low[colour]:
+                low[colour] -= 1
+                progress += _GREAT_UNIT[2] / 2
+        relief = min(IMPURITY_RETURNED_PER_GREAT, impurity + 1)
+        total += weight * (GREAT_ORACLE_POINTS + relief) * (progress / 2) ** 2
+    return total
+
+
+def _small_prospects(b: Sequence[int], o: int, cards: CardSet, weight: float) -> float:
+    """Worth of the open small oracles, by the share of their requirement owned."""
+    total = 0.0
+    for slot in (0, 1):
+        if b[o + SMALL_DONE + slot]:
+            continue
+        card = cards.small_oracles[b[o + SMALL + slot]]
+        share = requirement_share(b, o, card)
+        reward = sum(_REWARD_WORTH.get(e, 1.0) for e in card.reward)
+        total += weight * (SMALL_ORACLE_POINTS + reward) * share**2
+    return total
+
+
+def requirement_share(b: Sequence[int], o: int, card: SmallOracle) -> float:
+    """Share (0 to 1) of a small oracle's required tokens the board already owns.
+
+    A token one rank too low counts half. Tokens on achieved great oracles are not
+    counted here (a small undercount; they count fully when the card is achieved).
+    """
+    met = 0.0
+    units = 0
+    for colour in range(4):
+        needs = sorted(
+            (r.rank for r in card.requires if r.colour == colour for _ in range(r.count)),
+            reverse=True,
+        )
+        if not needs:
+            continue
+        units += len(needs)
+        have = [2] * b[o + 8 + colour] + [1] * b[o + 4 + colour] + [0] * b[o + colour]
+        for need, got in zip(needs, have, strict=False):
+            if got >= need:
+                met += 1.0
+            elif got == need - 1:
+                met += 0.5
+    return met / units if units else 1.0
