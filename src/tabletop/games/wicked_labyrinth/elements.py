@@ -5,10 +5,10 @@ Numbers come from the rulebook (sections 4, 5, 8, 10) and the rulings' "Fixed fa
 
 from __future__ import annotations
 
-from enum import IntEnum
+from tabletop.core.enums import CodeEnum
 
 
-class Colour(IntEnum):
+class Colour(CodeEnum):
     """A soul fragment colour. WHITE appears only on cards: the receiver picks a colour."""
 
     RED = 0
@@ -25,7 +25,7 @@ class Colour(IntEnum):
 TOKEN_COLOURS: tuple[Colour, ...] = (Colour.RED, Colour.GREEN, Colour.BLUE, Colour.YELLOW)
 
 
-class Rank(IntEnum):
+class Rank(CodeEnum):
     """A soul fragment token's rank on the personal board."""
 
     LOW = 0
@@ -37,7 +37,7 @@ class Rank(IntEnum):
         return "lmh"[self]
 
 
-class Element(IntEnum):
+class Element(CodeEnum):
     """One element of a corridor card half or a small oracle reward."""
 
     RED = 0
@@ -53,7 +53,7 @@ class Element(IntEnum):
         return self <= Element.WHITE
 
 
-class Phase(IntEnum):
+class Phase(CodeEnum):
     """Where the game is. SETUP covers the deal; the preparation phase is instantaneous."""
 
     SETUP = 0
@@ -62,7 +62,7 @@ class Phase(IntEnum):
     OVER = 3
 
 
-class Mode(IntEnum):
+class Mode(CodeEnum):
     """What a player is deciding (stored per player)."""
 
     IDLE = 0
