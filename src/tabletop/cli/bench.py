@@ -18,6 +18,7 @@ from tabletop.bench import engine, goofspiel
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import GameArg, SeedOpt, find_game
 from tabletop.core.game import Game
+from tabletop.rl import bench as rl_bench
 
 REFERENCE_PLAYERS = 4
 """The player count whose figures are the headline keys (compared with goofspiel's 4)."""
@@ -54,6 +55,8 @@ def run_bench(game: Game, seconds: float, seed: int) -> dict[str, Any]:
         out["goofspiel_copies_per_second"] = goofspiel.copies(seconds, seed).per_second
         out["ratio"] = out["games_per_second"] / out["goofspiel_games_per_second"]
         out["copies_ratio"] = out["copies_per_second"] / out["goofspiel_copies_per_second"]
+    if rl_bench.available(game):  # env steps/s vs engine decisions/s (docs/rl.md)
+        out.update(rl_bench.rl_figures(game, reference, seconds, seed))
     return out
 
 
@@ -100,4 +103,11 @@ def bench_table(f: dict[str, Any]) -> Table:
         table.caption = (
             "open_spiel is not installed: no goofspiel comparison (pip install .[bench])"
         )
+    if "env_steps_per_second" in f:
+        table.add_section()
+        table.add_row(f"PettingZoo parallel env steps ({f['rl_players']} players)",
+                      f"{f['env_steps_per_second']:,.0f}")
+        table.add_row("env decisions", f"{f['env_decisions_per_second']:,.0f}")
+        table.add_row("engine decisions (same run)", f"{f['engine_decisions_per_second']:,.0f}")
+        table.add_row("env cost per decision (x engine)", f"{f['env_cost_ratio']:.1f}")
     return table

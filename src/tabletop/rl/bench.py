@@ -1,0 +1,74 @@
+"""How much the RL wrapper costs: PettingZoo parallel env steps vs the bare engine.
+
+In one run, for one game and player count:
+
+- the env: full episodes of the PettingZoo parallel env, every live agent choosing
+  uniformly among its action mask (the no-op when it has no decision); each step's
+  decisions are the agents that had a real choice;
+- the bare engine: ``tabletop.bench.engine.playouts``, the search bots' loop
+  (``legal_action_ids`` and ``apply_unchecked``, no views).
+
+The ratio compares time per decision: engine decisions/s divided by env decisions/s
+(1.0 would be a free wrapper; the target is at most 3).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from typing import Any
+
+from tabletop.bench.engine import playouts
+from tabletop.bench.timing import Rate, measure
+from tabletop.core.game import Game
+
+
+def available(game: Game) -> bool:
+    """Whether the env can be measured: the rl extra is installed and the game has an
+    encoder. (Checked without importing PettingZoo, which is slow to import.)"""
+    if not all(importlib.util.find_spec(m) for m in ("numpy", "gymnasium", "pettingzoo")):
+        return False
+    from tabletop.rl.encoders import ENCODERS
+
+    return game.info.name in ENCODERS
+
+
+def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tuple[Rate, int]:
+    """Random masked episodes of the parallel env: (episodes and decisions, steps)."""
+    import numpy as np
+
+    from tabletop.rl.pettingzoo import TabletopParallelEnv
+
+    env = TabletopParallelEnv(game, players)
+    rng = np.random.default_rng(seed)
+    steps = 0
+
+    def one_episode(k: int) -> int:
+        nonlocal steps
+        observations, _ = env.reset(seed=seed + k)
+        decisions = 0
+        while env.agents:
+            deciding = env.episode.deciding
+            decisions += len(deciding)
+            actions = {}
+            for agent in env.agents:
+                legal = np.flatnonzero(observations[agent]["action_mask"])
+                actions[agent] = int(legal[rng.integers(len(legal))])
+            observations, *_ = env.step(actions)
+            steps += 1
+        return decisions
+
+    rate = measure(one_episode, seconds)
+    return rate, steps
+
+
+def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
+    """Env steps/s, env and engine decisions/s and the cost ratio per decision."""
+    env, steps = env_episodes(game, players, seconds, seed)
+    engine = playouts(game, players, seconds, seed)
+    return {
+        "rl_players": players,
+        "env_steps_per_second": steps / env.seconds,
+        "env_decisions_per_second": env.decisions_per_second,
+        "engine_decisions_per_second": engine.decisions_per_second,
+        "env_cost_ratio": engine.decisions_per_second / env.decisions_per_second,
+    }
