@@ -1,12 +1,14 @@
 """Bots: programs that play a seat from its view. The registry below is explicit."""
 
 from tabletop.bots.base import Bot
+from tabletop.bots.code_of_nine import CodeOfNineHeuristic
 from tabletop.bots.random_bot import RandomBot
 from tabletop.bots.registry import BotRegistry, UnknownBotError, parse_spec
 from tabletop.bots.wicked_labyrinth import HeuristicBot
 
 BOTS = BotRegistry()
 BOTS.add("random", RandomBot)
+BOTS.add("heuristic", CodeOfNineHeuristic, game="code-of-nine")
 BOTS.add("heuristic", HeuristicBot, game="wicked-labyrinth")
 
 __all__ = ["BOTS", "Bot", "BotRegistry", "RandomBot", "UnknownBotError", "make_bot", "parse_spec"]

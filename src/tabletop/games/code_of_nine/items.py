@@ -6,10 +6,10 @@ and points, and everything about locations, are data (``locations.toml``).
 
 from __future__ import annotations
 
-from enum import IntEnum
+from tabletop.core.enums import CodeEnum
 
 
-class Item(IntEnum):
+class Item(CodeEnum):
     """An item token (rulings, "Items and Will")."""
 
     STATUE = 0
@@ -25,7 +25,7 @@ TREASURES: tuple[Item, ...] = (Item.STATUE, Item.COIN, Item.BOOK)
 ITEM_NAMES: dict[str, Item] = {i.name.lower(): i for i in Item}
 
 
-class Quantity(IntEnum):
+class Quantity(CodeEnum):
     """What a memory card can count on a player: an item, Will, or all treasures."""
 
     STATUE = 0
@@ -41,7 +41,7 @@ class Quantity(IntEnum):
 QUANTITY_NAMES: dict[str, Quantity] = {q.name.lower(): q for q in Quantity}
 
 
-class Slot(IntEnum):
+class Slot(CodeEnum):
     """Where a memory card lies on the player sheet."""
 
     ABYSS = 0

@@ -7,7 +7,7 @@ players and the ghost (seat 3).
 
 from __future__ import annotations
 
-from enum import IntEnum
+from tabletop.core.enums import CodeEnum
 
 ITEMS = 0
 """5 slots: items held, by ``Item``."""
@@ -29,7 +29,7 @@ LOOKS = 1
 ATTACKS = 2
 
 
-class Phase(IntEnum):
+class Phase(CodeEnum):
     """Where the game is: setup chance and decisions, placement, a location's follow-up."""
 
     DEAL = 0

@@ -19,6 +19,8 @@ from tabletop.games.code_of_nine.items import Item, Quantity
 from tabletop.games.code_of_nine.memory_cards import Condition, Effect, EffectKind, MemoryCard
 
 _ITEMS = len(Item)
+if _ITEMS != 5:
+    raise ImportError("Scorer.score unrolls exactly five items")
 
 
 @dataclass(frozen=True)
@@ -35,17 +37,109 @@ def quantities(items: Sequence[int], will: int) -> tuple[int, ...]:
     return (*items[:_ITEMS], will, items[Item.STATUE] + items[Item.COIN] + items[Item.BOOK])
 
 
-def _meets(e: Effect, counts: Sequence[Sequence[int]], h: int) -> bool:
+Extras = tuple[tuple[int, ...], tuple[bool, ...]]
+"""A card's bonus points and "may still win" flags per holder, apart from item values."""
+
+
+def card_extras(card: MemoryCard, counts: Sequence[Sequence[int]], released: bool) -> Extras:
+    """What a card's non-value effects give each holder; they read only the counts."""
+    n = len(counts)
+    bonus = [0] * n
+    eligible = [True] * n
+    for e in card.effects:
+        kind = e.kind
+        if kind in (EffectKind.VALUE_SET, EffectKind.VALUE_ADD):
+            continue
+        if e.released is not None and e.released != released:
+            continue
+        if kind == EffectKind.PER:
+            q = int(e.of)  # type: ignore[arg-type]
+            for h in range(n):
+                bonus[h] += e.points * (counts[h][q] // e.every)
+        elif kind == EffectKind.SETS:
+            for h in range(n):
+                bonus[h] += e.points * min(counts[h][int(i)] for i in e.items)
+        elif kind == EffectKind.BONUS:
+            for h in _meeting(e, counts):
+                bonus[h] += e.points
+        else:
+            for h in _meeting(e, counts):
+                eligible[h] = False
+    return tuple(bonus), tuple(eligible)
+
+
+class Scorer:
+    """A set of cards in play compiled once for fast scoring (bots score thousands).
+
+    Value effects keep their application order (by order number; within one number,
+    sets before adds); every other effect reads only the counts, so its order is free
+    and its result per card can be shared between scorers through ``cache``.
+    """
+
+    __slots__ = ("value_ops", "cards")
+
+    def __init__(self, cards: Sequence[MemoryCard]) -> None:
+        ordered = sorted(cards, key=lambda c: (c.order, c.number))
+        self.cards = tuple(ordered)
+        self.value_ops: list[tuple[int, bool, int, bool | None]] = []
+        for _, group in groupby(ordered, key=lambda c: c.order):
+            effects = [e for c in group for e in c.effects]
+            for kind in (EffectKind.VALUE_SET, EffectKind.VALUE_ADD):
+                for e in effects:
+                    if e.kind == kind and e.item is not None:
+                        self.value_ops.append(
+                            (int(e.item), kind == EffectKind.VALUE_SET, e.value, e.released)
+                        )
+
+    def values(self, released: bool, base_points: Sequence[int]) -> list[int]:
+        """Each item's final value in points."""
+        values = list(base_points)
+        for item, is_set, value, when in self.value_ops:
+            if when is None or when == released:
+                values[item] = value if is_set else values[item] + value
+        return values
+
+    def score(
+        self,
+        counts: Sequence[Sequence[int]],
+        released: bool,
+        base_points: Sequence[int],
+        cache: dict[int, Extras] | None = None,
+    ) -> ScoreSheet:
+        """Score every holder. ``cache`` (by card number) must hold extras of these counts."""
+        n = len(counts)
+        values = self.values(released, base_points)
+        s0, s1, s2, s3, s4 = values
+        scores = [c[0] * s0 + c[1] * s1 + c[2] * s2 + c[3] * s3 + c[4] * s4 for c in counts]
+        eligible = [True] * n
+        for card in self.cards:
+            extras = cache.get(card.number) if cache is not None else None
+            if extras is None:
+                extras = card_extras(card, counts, released)
+                if cache is not None:
+                    cache[card.number] = extras
+            bonus, ok = extras
+            for h in range(n):
+                scores[h] += bonus[h]
+                if not ok[h]:
+                    eligible[h] = False
+        return ScoreSheet(tuple(scores), tuple(eligible), tuple(values))
+
+
+def _meeting(e: Effect, counts: Sequence[Sequence[int]]) -> list[int]:
+    """Holders meeting an effect's condition (most needs at least one; ties share)."""
     q = int(e.of)  # type: ignore[arg-type]
-    mine = counts[h][q]
-    if e.when == Condition.AT_LEAST:
-        return mine >= e.count
-    if e.when == Condition.AT_MOST:
-        return mine <= e.count
     column = [c[q] for c in counts]
-    if e.when == Condition.MOST:
-        return mine > 0 and mine == max(column)
-    return mine == min(column)
+    when = e.when
+    if when == Condition.AT_LEAST:
+        return [h for h, v in enumerate(column) if v >= e.count]
+    if when == Condition.AT_MOST:
+        return [h for h, v in enumerate(column) if v <= e.count]
+    if when == Condition.MOST:
+        top = max(column)
+        return [h for h, v in enumerate(column) if v == top and v > 0]
+    low = min(column)
+    return [h for h, v in enumerate(column) if v == low]
 
 
 def score(
@@ -55,39 +149,7 @@ def score(
     base_points: Sequence[int],
 ) -> ScoreSheet:
     """Score every holder; ``counts`` are per holder by ``Quantity`` (see :func:`quantities`)."""
-    holders = range(len(counts))
-    values = list(base_points)
-    bonus = [0] * len(counts)
-    eligible = [True] * len(counts)
-    ordered = sorted(cards, key=lambda c: (c.order, c.number))
-    for _, group in groupby(ordered, key=lambda c: c.order):
-        effects = [
-            e for c in group for e in c.effects if e.released is None or e.released == released
-        ]
-        for e in effects:
-            if e.kind == EffectKind.VALUE_SET:
-                values[e.item] = e.value  # type: ignore[index]
-        for e in effects:
-            kind = e.kind
-            if kind == EffectKind.VALUE_ADD:
-                values[e.item] += e.value  # type: ignore[index]
-            elif kind == EffectKind.PER:
-                q = int(e.of)  # type: ignore[arg-type]
-                for h in holders:
-                    bonus[h] += e.points * (counts[h][q] // e.every)
-            elif kind == EffectKind.SETS:
-                for h in holders:
-                    bonus[h] += e.points * min(counts[h][int(i)] for i in e.items)
-            elif kind == EffectKind.BONUS:
-                for h in holders:
-                    if _meets(e, counts, h):
-                        bonus[h] += e.points
-            elif kind == EffectKind.CANNOT_WIN:
-                for h in holders:
-                    if _meets(e, counts, h):
-                        eligible[h] = False
-    scores = tuple(bonus[h] + sum(counts[h][i] * values[i] for i in range(_ITEMS)) for h in holders)
-    return ScoreSheet(scores, tuple(eligible), tuple(values))
+    return Scorer(cards).score(counts, released, base_points)
 
 
 def score_bounds(
