@@ -49,6 +49,8 @@ def check_json(state: State, step: int) -> None:
     back = state.game.state_from_json(data)
     if _snapshot(back) != _snapshot(state):
         _fail(state, step, "JSON round trip changed the state")
+    if back.current_players() != state.current_players():
+        _fail(state, step, "who decides differs after the JSON round trip")
     for p in range(state.num_players):
         if list(back.legal_action_ids(p)) != list(state.legal_action_ids(p)):
             _fail(state, step, f"legal actions of player {p} differ after the JSON round trip")

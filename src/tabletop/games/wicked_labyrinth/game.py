@@ -142,6 +142,7 @@ class WickedLabyrinth(Game):
                 else:
                     options = _declarations(b, o)
                     b[o + DECLARED] = options[state.rng.below(len(options))] + 1
+        state.deciding = state.recompute_deciding()
         return state
 
 

@@ -58,7 +58,7 @@ class WickedLabyrinthState(State):
 
     __slots__ = (
         "cards", "b", "phase", "round", "corridor", "labyrinth", "discard",
-        "revealed", "order", "undrawn", "dealt",
+        "revealed", "order", "undrawn", "dealt", "k", "deciding",
     )
 
     cards: CardSet
@@ -72,6 +72,10 @@ class WickedLabyrinthState(State):
     order: list[int]
     undrawn: list[int]
     dealt: int
+    k: int
+    """Corridors laid out each round (section 4 ④)."""
+    deciding: tuple[int, ...]
+    """Who decides now, kept up to date at every transition so asking is free."""
 
     def setup(self, cards: CardSet) -> None:
         """Section 4 and 5: pieces behind screens, then the deal (chance) begins."""
@@ -97,24 +101,29 @@ class WickedLabyrinthState(State):
         self.undrawn += [GREAT_OUTCOME + i for i in range(len(cards.great_oracles))]
         self.undrawn += [SMALL_OUTCOME + i for i in range(len(cards.small_oracles))]
         self.dealt = 0
+        self.k = CORRIDORS_PER_ROUND[n]
+        self.deciding = ()
 
     @property
     def corridors_per_round(self) -> int:
-        return CORRIDORS_PER_ROUND[self.num_players]
+        return self.k
 
     # ---------------------------------------------------------------- who decides
 
     def current_players(self) -> tuple[int, ...]:
+        return self.deciding
+
+    def recompute_deciding(self) -> tuple[int, ...]:
+        """Who decides, worked out from the boards (for loading; equals ``deciding``)."""
         phase = self.phase
+        b = self.b
         if phase == Phase.SEARCH:
-            if len(self.labyrinth) < self.corridors_per_round:
+            if len(self.labyrinth) < self.k:
                 return ()
             if self.order:
                 return (self.order[0],)
-            b = self.b
             return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] == Mode.DECLARE)
         if phase == Phase.SOUL_PROCESSING:
-            b = self.b
             return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] != Mode.IDLE)
         return ()
 
@@ -123,13 +132,13 @@ class WickedLabyrinthState(State):
 
     def sealed_decision(self) -> bool:
         """Declarations are closed hands, opened together (section 7 ①)."""
-        return self.phase == Phase.SEARCH and not self.order and bool(self.current_players())
+        return self.phase == Phase.SEARCH and not self.order and bool(self.deciding)
 
     def legal_action_ids(self, player: int) -> Sequence[int]:
         b = self.b
         o = player * STRIDE
         mode = b[o + MODE]
-        if mode == Mode.IDLE or (self.order and self.order[0] != player):
+        if mode == Mode.IDLE or player not in self.deciding:
             return ()
         if mode == Mode.DECLARE:
             return rules.declarations(b[o + SEARCH], b[o + WITCH], b[o + SOUL])
@@ -152,7 +161,7 @@ class WickedLabyrinthState(State):
         action = A.TABLE[action_id]
         if mode == Mode.DECLARE and isinstance(action, A.Declare):
             o = player * STRIDE
-            if self.corridor == self.corridors_per_round - 1:
+            if self.corridor == self.k - 1:
                 return "the last corridor of a round takes every piece left"
             return (
                 f"only {self.b[o + SEARCH]} search piece(s)"
@@ -166,8 +175,9 @@ class WickedLabyrinthState(State):
     # ---------------------------------------------------------------- chance
 
     def is_chance_node(self) -> bool:
-        return self.phase == Phase.SETUP or (
-            self.phase == Phase.SEARCH and len(self.labyrinth) < self.corridors_per_round
+        return not self.deciding and (
+            self.phase == Phase.SETUP
+            or (self.phase == Phase.SEARCH and len(self.labyrinth) < self.k)
         )
 
     def _chance_pool(self) -> list[int]:
@@ -211,7 +221,7 @@ class WickedLabyrinthState(State):
                 self.phase = Phase.SEARCH
             return
         self.labyrinth.append(outcome)
-        if len(self.labyrinth) == self.corridors_per_round:
+        if len(self.labyrinth) == self.k:
             if self._events is not None:
                 self._emit(E.CorridorsLaidOut(
                     self.round, tuple(self.cards.corridors[c].id for c in self.labyrinth)
@@ -224,7 +234,7 @@ class WickedLabyrinthState(State):
         """Start the declaration for the current corridor; the last one is forced."""
         b = self.b
         n = self.num_players
-        if self.corridor == self.corridors_per_round - 1:
+        if self.corridor == self.k - 1:
             for p in range(n):
                 o = p * STRIDE
                 decl = A.declare_id(b[o + SEARCH], bool(b[o + WITCH]), bool(b[o + SOUL]))
@@ -236,6 +246,7 @@ class WickedLabyrinthState(State):
         else:
             for p in range(n):
                 b[p * STRIDE + MODE] = Mode.DECLARE
+            self.deciding = tuple(range(n))
 
     def _declare(self, player: int, action_id: int) -> None:
         b = self.b
@@ -244,10 +255,9 @@ class WickedLabyrinthState(State):
         b[o + MODE] = Mode.IDLE
         if self._events is not None:
             self._emit(E.DeclarationCommitted(player, A.TABLE[action_id], False))  # type: ignore[arg-type]
-        for p in range(self.num_players):
-            if b[p * STRIDE + MODE] == Mode.DECLARE:
-                return
-        self._reveal()
+        self.deciding = tuple(p for p in self.deciding if p != player)
+        if not self.deciding:
+            self._reveal()
 
     def _reveal(self) -> None:
         """Open all hands at once, rank, and queue each ranked player's gains."""
@@ -309,19 +319,21 @@ class WickedLabyrinthState(State):
         order = self.order
         while order:
             if not self._drain(order[0]):
+                self.deciding = (order[0],)
                 return
             order.pop(0)
         self._next_corridor()
 
     def _next_corridor(self) -> None:
         self.corridor += 1
-        if self.corridor < self.corridors_per_round:
+        if self.corridor < self.k:
             self._open_declaration()
             return
         self.phase = Phase.SOUL_PROCESSING
         b = self.b
         for p in range(self.num_players):
             b[p * STRIDE + MODE] = Mode.PROCESS
+        self.deciding = tuple(range(self.num_players))
 
     # ---------------------------------------------------------------- gaining
 
@@ -473,10 +485,9 @@ class WickedLabyrinthState(State):
         b[o + COLOUR_CHANGE] = 0
         if self._events is not None:
             self._emit(E.ProcessingDone(player))
-        for p in range(self.num_players):
-            if b[p * STRIDE + MODE] != Mode.IDLE:
-                return
-        self._end_round()
+        self.deciding = tuple(p for p in self.deciding if p != player)
+        if not self.deciding:
+            self._end_round()
 
     def _end_round(self) -> None:
         """Section 9 (preparation) or, after round 4, section 10 (game end)."""
@@ -544,6 +555,8 @@ class WickedLabyrinthState(State):
         new.order = self.order[:]
         new.undrawn = self.undrawn[:]
         new.dealt = self.dealt
+        new.k = self.k
+        new.deciding = self.deciding
         return new
 
     _JSON_SLOTS = ("b", "phase", "round", "corridor", "labyrinth", "discard", "revealed",
@@ -562,3 +575,4 @@ class WickedLabyrinthState(State):
             setattr(self, name, value)
         if len(self.b) != STRIDE * self.num_players:
             raise ValueError("board data has the wrong length")
+        self.deciding = self.recompute_deciding()
