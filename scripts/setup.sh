@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs everything tabletop needs into ./.venv (idempotent; quiet when up to date).
+# Sourced by scripts/play and scripts/test, which are the two commands in the README.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+PYTHON="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+  echo "creating .venv with $($PYTHON --version)" >&2
+  "$PYTHON" -m venv .venv
+fi
+stamp=.venv/.tabletop-installed
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+  echo "installing tabletop and its dependencies into .venv (a few minutes the first time)" >&2
+  .venv/bin/python -m pip install --quiet --upgrade pip
+  .venv/bin/python -m pip install --quiet -e ".[all]"
+  touch "$stamp"
+fi
