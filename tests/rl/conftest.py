@@ -8,6 +8,8 @@ from typing import Any
 
 import pytest
 
+import tabletop
+
 
 @dataclass(frozen=True)
 class Case:
@@ -21,9 +23,20 @@ class Case:
         return f"{self.game}-{self.players}p{extra}"
 
 
-CASES = [Case("wicked-labyrinth", n) for n in (3, 4, 5)]
+CASES = [Case("wicked-labyrinth", n) for n in (3, 4, 5)] + [
+    Case("code-of-nine", n, {"expert": expert}) for n in (3, 4) for expert in (False, True)
+]
 
 
 @pytest.fixture(params=CASES, ids=[c.id for c in CASES])
 def case(request: pytest.FixtureRequest) -> Case:
+    return request.param  # type: ignore[no-any-return]
+
+
+SIMULTANEOUS = [c for c in CASES if tabletop.game(c.game).info.simultaneous]
+"""The cases OpenSpiel's turn-based conversion applies to (it takes simultaneous games)."""
+
+
+@pytest.fixture(params=SIMULTANEOUS, ids=[c.id for c in SIMULTANEOUS])
+def simultaneous_case(request: pytest.FixtureRequest) -> Case:
     return request.param  # type: ignore[no-any-return]

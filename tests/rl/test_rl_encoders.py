@@ -66,3 +66,28 @@ def test_boards_start_with_the_viewers_own():
         assert np.array_equal(own, spectator[at : at + stride])
     assert not np.array_equal(spectator[start : start + stride],
                               spectator[start + stride : start + 2 * stride])
+
+
+def test_observations_do_not_depend_on_what_the_seat_cannot_see(case):
+    """Every state the game deems consistent with a seat's view (``determinize``) gives
+    that seat the same observation: hidden cards and closed hands leave no trace."""
+    game = tabletop.game(case.game)
+    encoder = encoder_for(case.game)
+    state = game.new_game(case.players, 17, **case.options)
+    rng = SplitMix64(3)
+    checked = 0
+    step = 0
+    while not state.is_terminal():
+        if step % 15 == 0:
+            for seat in range(case.players):
+                view = state.view(seat)
+                expected = encoder.encode(view)
+                for seed in (1, 2):
+                    other = game.determinize(view, seed)
+                    assert np.array_equal(encoder.encode(other.view(seat)), expected)
+                    checked += 1
+        for p in state.current_players():
+            ids = state.legal_action_ids(p)
+            state.apply(p, ids[rng.below(len(ids))])
+        step += 1
+    assert checked > 0

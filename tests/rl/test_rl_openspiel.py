@@ -25,8 +25,8 @@ def test_random_sim_test(case):
     pyspiel.random_sim_test(load(case), num_sims=1, serialize=True, verbose=False)
 
 
-def test_random_sim_test_turn_based(case):
-    game = pyspiel.convert_to_turn_based(load(case))
+def test_random_sim_test_turn_based(simultaneous_case):
+    game = pyspiel.convert_to_turn_based(load(simultaneous_case))
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 

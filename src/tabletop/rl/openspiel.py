@@ -289,8 +289,13 @@ class WickedLabyrinthGame(TabletopGame):  # type: ignore[misc]
     engine_name = "wicked-labyrinth"
 
 
+class CodeOfNineGame(TabletopGame):  # type: ignore[misc]
+    engine_name = "code-of-nine"
+
+
 GAME_CLASSES: dict[str, type[TabletopGame]] = {
     "wicked-labyrinth": WickedLabyrinthGame,
+    "code-of-nine": CodeOfNineGame,
 }
 """The pyspiel class of each game (module-level, so pyspiel can pickle games)."""
 

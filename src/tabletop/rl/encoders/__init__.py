@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from tabletop.core.errors import UnknownGameError
+from tabletop.rl.encoders.code_of_nine import CodeOfNineEncoder
 from tabletop.rl.encoders.wicked_labyrinth import WickedLabyrinthEncoder
 
 
@@ -38,6 +39,7 @@ class Encoder(Protocol):
 
 ENCODERS: dict[str, Encoder] = {
     "wicked-labyrinth": WickedLabyrinthEncoder(),
+    "code-of-nine": CodeOfNineEncoder(),
 }
 
 
