@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from tabletop.cli import bench, play, replay, simulate
+from tabletop.cli import bench, play, replay, report_cmd, simulate
 
 app = typer.Typer(
     name="tabletop",
@@ -21,6 +21,7 @@ app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
+app.add_typer(report_cmd.app, name="report")
 
 
 def main() -> None:

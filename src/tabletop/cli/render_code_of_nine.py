@@ -1,0 +1,250 @@
+"""Code of Nine in a terminal: the board by section, the sheets, one's memory cards.
+
+Renderer contract (see ``tabletop.cli.renderers``): ``render_view``,
+``describe_action`` and ``describe_event``. Everything shown comes from a view or from
+an event already cut to one seat's version, so nothing here can show a card its reader
+has not seen.
+"""
+
+from __future__ import annotations
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.core.actions import Action
+from tabletop.core.events import Event
+from tabletop.games.code_of_nine import actions as A
+from tabletop.games.code_of_nine import effects as F
+from tabletop.games.code_of_nine import events as E
+from tabletop.games.code_of_nine.items import ROUNDS, Item, Slot
+from tabletop.games.code_of_nine.layout import Phase
+from tabletop.games.code_of_nine.locations import Location
+from tabletop.games.code_of_nine.memory_cards import MemoryCard
+from tabletop.games.code_of_nine.views import CodeOfNineView
+
+ITEM_WORDS = {
+    Item.STATUE: ("statue", "statues"), Item.COIN: ("coin", "coins"),
+    Item.BOOK: ("book", "books"), Item.LEGACY: ("legacy", "legacies"),
+    Item.MEDAL: ("medal", "medals"),
+}
+PHASE_WORD = {
+    Phase.DEAL: "dealing memory cards", Phase.CHANGE: "setup: change memory cards?",
+    Phase.REDEAL: "re-dealing changed cards", Phase.ASSIGN: "setup: Abyss and Shoal",
+    Phase.GHOST: "dealing the ghost's cards", Phase.NINTH: "revealing the ninth memory",
+    Phase.PLACE: "placing pawns", Phase.FOLLOW: "resolving a location", Phase.OVER: "game over",
+}
+EFFECT_WORDS = {
+    "clocktower": "take the start player marker; then you may return an item to the Ruins",
+    "allure": "look at another's Shoal card; then you may have another gain an item",
+    "watchtower": "look at another's Shoal card; looks at you fail this round",
+    "honeybook": "a player you choose takes the medal (from the board: +{will} Will)",
+    "cathedral": "look at another's Shoal card; then gain {choice}",
+    "commune": "end of round: the two here see each other's Abyss card",
+    "village": "attacks on you fail this round",
+    "underground": "gain {choice}",
+    "recorder": "look at another's Abyss card",
+    "street": "take an item from the player holding the most treasures",
+    "alley": "take any item (legacy too) from another player",
+    "tivoli": "give up to 2 of your items to another player",
+    "ended": "end of round: two legacy holders here release the legacies; the game ends",
+    "crossroads": "exchange a memory card with the ninth memory",
+    "devils": "a player you choose gives an item to another",
+    "tree": "gain up to 2 coins, 2 statues, 1 book (missing ones from other players)",
+}
+
+
+def _items(pairs: tuple[tuple[Item, int], ...], sep: str = " and ") -> str:
+    return sep.join(f"{n} {ITEM_WORDS[i][n != 1]}" for i, n in pairs)
+
+
+def location_effect(loc: Location) -> str:
+    """What a location does, in plain words from its data."""
+    if loc.id in EFFECT_WORDS:
+        return EFFECT_WORDS[loc.id].format(will=loc.will, choice=_items(loc.choice, " or "))
+    parts = [f"gain {_items(loc.gain)}"] if loc.gain else []
+    if loc.will:
+        parts.append(f"gain {loc.will} Will")
+    return "; ".join(parts)
+
+
+def _seat(view: CodeOfNineView | None, h: int) -> str:
+    if view is not None and view.has_ghost and h == 3:
+        return "the ghost"
+    return "you" if view is not None and h == view.viewer else f"seat {h}"
+
+
+def _card(card: MemoryCard) -> str:
+    return f"#{card.number} {card.title} (order {card.order}): {card.text}"
+
+
+def _header(view: CodeOfNineView) -> Text:
+    mode = "expert" if view.expert else "normal"
+    who = ", ".join(_seat(view, p) for p in view.deciding) or "nobody"
+    text = Text.assemble(
+        ("Code of Nine", "bold"), f" ({mode}, {view.players} players)  ",
+        (f"round {view.round}/{ROUNDS}", "bold"), f"  {PHASE_WORD[view.phase]}  ",
+        f"start player: {_seat(view, view.start_player)}  deciding: {who}",
+    )
+    if view.pending is not None:
+        text.append(f"\n{view.pending.location}: {view.pending.hint}", style="italic")
+    return text
+
+
+def _board(view: CodeOfNineView) -> Table:
+    table = Table(title="Board", show_lines=False, expand=False)
+    for col in ("rounds", "location", "cost", "places", "pawns", "effect"):
+        table.add_column(col)
+    locs = sorted(zip(view.board.locations, view.locations, strict=True),
+                  key=lambda pair: (pair[0].first_round, pair[0].last_round))
+    for loc, lv in locs:
+        if loc.expert and not view.expert:
+            continue
+        cost = str(lv.cost)
+        if loc.cost_without_legacy is not None:
+            cost = f"{lv.cost} ({loc.cost_without_legacy} w/o legacy)"
+        places = "any" if lv.places == 0 else str(lv.places)
+        pawns = ", ".join(_seat(view, p) for p in lv.seats) if lv.pawns else ""
+        if lv.pawns > len(lv.seats):
+            pawns += f" ({lv.pawns} pawns)"
+        name = loc.name + (" (attack)" if loc.attack else "")
+        style = "" if lv.open else "dim"
+        table.add_row(lv.sections, name, cost, places, pawns, location_effect(loc), style=style)
+    return table
+
+
+def _sheets(view: CodeOfNineView) -> Table:
+    table = Table(title="Players")
+    for col in ("seat", "Will", "pawns", "statues", "coins", "books", "legacies", "medal",
+                "protected", "has seen"):
+        table.add_column(col)
+    for h in view.holders:
+        if h.seat >= view.players and not h.ghost:
+            continue
+        guard = ", ".join(w for w, on in (("looks", h.protected_from_looks),
+                                          ("attacks", h.protected_from_attacks)) if on)
+        seen = ", ".join(f"{_seat(view, o)} {s.name.lower()}" for o, s in h.has_looked_at)
+        table.add_row(_seat(view, h.seat), str(h.will), str(h.pawns), *map(str, h.items),
+                      guard, seen)
+    return table
+
+
+def _memory(view: CodeOfNineView) -> Text:
+    lines = Text()
+    r = view.ruins
+    lines.append(f"Ruins: {r[0]} statues, {r[1]} coins, {r[2]} books, {r[3]} legacies"
+                 f"{', the medal' if r[4] else ''}. Deck: {view.deck} memory cards.\n")
+    if view.ninth is not None:
+        lines.append(f"Ninth memory: {_card(view.ninth)}\n")
+    if view.released:
+        lines.append("The legacies were released.\n", style="bold")
+    if view.my_cards:
+        placed = view.phase > Phase.ASSIGN
+        for k, card in enumerate(view.my_cards):
+            label = Slot(k).name.capitalize() if placed else f"dealt {k + 1}"
+            lines.append(f"Your {label}: {_card(card)}\n", style="green")
+    for seen in view.seen:
+        lines.append(f"Seen, {_seat(view, seen.owner)}'s {seen.slot.name.capitalize()}: "
+                     f"{_card(seen.card)}\n", style="cyan")
+    if view.revealed:
+        for h, (abyss, shoal) in enumerate(view.revealed):
+            score = view.scores[h]
+            lines.append(f"{_seat(view, h)}: {score} points. Abyss {_card(abyss)} | "
+                         f"Shoal {_card(shoal)}\n")
+    return lines
+
+
+def render_view(view: CodeOfNineView) -> RenderableType:
+    """The board by section and round, the sheets, the Ruins and the viewer's cards."""
+    return Group(_header(view), _board(view), _sheets(view), _memory(view))
+
+
+def describe_action(view: CodeOfNineView, action: Action) -> str:
+    """Plain words for one legal action of the deciding player."""
+    match action:
+        case A.ChangeCards(change=True):
+            return "change both memory cards (costs one round-1 pawn)"
+        case A.ChangeCards(change=False):
+            return "keep your memory cards"
+        case A.ChooseAbyss(card=n):
+            card = view.cards.cards[n - 1]
+            return f"put #{n} {card.title} in the Abyss, the other card in the Shoal"
+        case A.Place(location=lid):
+            loc = view.board.locations[A.LOCATION_INDEX[lid]]
+            lv = view.locations[A.LOCATION_INDEX[lid]]
+            cost = f"{lv.cost} Will" if lv.cost else "free"
+            if loc.cost_without_legacy is not None and view.viewer is not None:
+                if not view.holders[view.viewer].items[Item.LEGACY]:
+                    cost = f"{loc.cost_without_legacy} Will"
+            return f"{loc.name} ({cost}): {location_effect(loc)}"
+        case A.Target(seat=None):
+            return "nobody"
+        case A.Target(seat=s):
+            step = view.pending.step if view.pending else -1
+            slot = "Abyss" if view.pending and view.pending.location == "recorder" else "Shoal"
+            if step == F.LOOK:
+                return f"look at {_seat(view, s)}'s {slot} card"
+            return _seat(view, s)  # type: ignore[arg-type]
+        case A.ChooseItem(item=None):
+            return "no item"
+        case A.ChooseItem(item=i):
+            return f"a {ITEM_WORDS[i][0]}"  # type: ignore[index]
+        case A.ChooseSlot(slot=slot):
+            mine = view.my_cards[slot] if len(view.my_cards) == 2 else None
+            ninth = view.ninth.title if view.ninth else "?"
+            what = f" ({mine.title})" if mine else ""
+            return f"exchange your {slot.name.capitalize()} card{what} with the ninth memory ({ninth})"
+        case A.Done():
+            return "stop here"
+    return str(action)
+
+
+def describe_event(event: Event) -> str | None:
+    """One log line for an event (already cut to the reader's version)."""
+    match event:
+        case E.CardsDealt(holder=h, cards=None):
+            return f"Seat {h} is dealt two memory cards."
+        case E.CardsDealt(holder=h, cards=cards):
+            return f"Seat {h} is dealt memory cards {', '.join(f'#{c}' for c in cards or ())}."
+        case E.CardsChanged(player=p, change=True):
+            return f"Seat {p} pays a pawn to change both memory cards."
+        case E.CardsChanged():
+            return None
+        case E.CardsPlaced(holder=h, abyss=None):
+            return f"Seat {h} places their memory cards in the Abyss and the Shoal."
+        case E.CardsPlaced(holder=h, abyss=a, shoal=s):
+            return f"Seat {h}: #{a} in the Abyss, #{s} in the Shoal."
+        case E.NinthMemoryRevealed(card=c):
+            return f"The ninth memory is #{c}."
+        case E.PawnPlaced(player=p, location=lid, cost=c):
+            paid = f", paying {c} Will" if c else ""
+            return f"Seat {p} places a pawn on {lid}{paid}."
+        case E.WillGained(holder=h, amount=n):
+            return f"Seat {h} gains {n} Will."
+        case E.ItemMoved(item=i, count=n, giver=g, receiver=r):
+            what = f"{n} {ITEM_WORDS[i][n != 1]}"
+            src = "the Ruins" if g is None else f"seat {g}"
+            dst = "the Ruins" if r is None else f"seat {r}"
+            return f"{what} from {src} to {dst}."
+        case E.CardLooked(looker=p, owner=o, slot=s, blocked=True):
+            return f"Seat {p}'s look at seat {o}'s {s.name.capitalize()} card has no effect."
+        case E.CardLooked(looker=p, owner=o, slot=s, card=None):
+            return f"Seat {p} looks at seat {o}'s {s.name.capitalize()} card."
+        case E.CardLooked(looker=p, owner=o, slot=s, card=c):
+            return f"Seat {p} looks at seat {o}'s {s.name.capitalize()} card: #{c}."
+        case E.StartPlayerTaken(player=p):
+            return f"Seat {p} takes the start player marker."
+        case E.Protected(player=p, against=what):
+            return f"Seat {p} is protected from {what} for the rest of the round."
+        case E.AttackBlocked(player=p, target=t, location=lid):
+            return f"Seat {t} is protected: seat {p}'s {lid} has no effect on them."
+        case E.NinthMemoryExchanged(player=p, slot=s, ninth=c):
+            return f"Seat {p} exchanges their {s.name.capitalize()} card; the ninth memory is now #{c}."
+        case E.LegaciesReleased(players=(a, b)):
+            return f"Seats {a} and {b} release the legacies: the game ends."
+        case E.RoundEnded(round=r):
+            return f"Round {r} ends."
+        case E.GameEnded(scores=scores, winners=winners):
+            won = ", ".join(f"seat {w}" for w in winners) or "nobody"
+            return f"Game over. Scores {list(scores)}; winner(s): {won}."
+    return None
