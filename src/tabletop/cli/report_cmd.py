@@ -29,3 +29,24 @@ def memory_cards(
             f"{'expert' if r.expert else 'normal'}: {r.games} games, largest effect card "
             f"{w.number} ({w.title}) {w.effect_pp:+.1f} pp ± {w.ci_pp:.1f}"
         )
+
+
+@app.command("wicked-labyrinth-cards")
+def wicked_labyrinth_cards(
+    games: int = typer.Option(400, "--games", min=1, help="Games to play."),
+    players: int = typer.Option(4, "--players", min=3, max=5, help="Players per game."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (then seed+1, ...)."),
+    bots: str = typer.Option("", "--bots", help="Bot per seat (default: heuristic in all)."),
+    out: str = typer.Option("reports/wicked-labyrinth-cards", "--out", help="Directory to write into."),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+) -> None:
+    """Each Wicked Labyrinth card's effect on its holder's win rate, with 95% CIs."""
+    from tabletop.reports import wicked_labyrinth_cards as wl
+
+    specs = [b for b in bots.split(",") if b] or None
+    report = wl.measure(games, seed, players, specs, jobs)
+    for path in wl.write_report(report, out):
+        typer.echo(f"wrote {path}")
+    w = report.worst
+    typer.echo(f"{report.games} games: largest effect {w.kind} {w.card} "
+               f"{w.effect_pp:+.1f} pp ± {w.ci_pp:.1f}")
