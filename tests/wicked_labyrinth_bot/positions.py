@@ -69,6 +69,7 @@ def processing(
     set_board(state, 0, tokens)
     state.b[PROMOTION] = promotion
     state.b[COLOUR_CHANGE] = colour_change
+    state.deciding = state.recompute_deciding()
     return state
 
 
@@ -90,4 +91,5 @@ def choosing(
     state.b[MODE] = mode
     state.b[QUEUE] = int(Element.WHITE) + 1 if mode == Mode.CHOOSE_WHITE else 0
     state.order = [0]
+    state.deciding = state.recompute_deciding()
     return state

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tabletop.bots import make_bot
+from tabletop.bots.wicked_labyrinth.processing_planner import BoardLab, ProcessingPlanner
+from tabletop.bots.wicked_labyrinth.valuation import Weights
 from tabletop.games.wicked_labyrinth import GAME
 from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth.board import PROMOTION, STRIDE
 from tabletop.games.wicked_labyrinth.elements import Colour, Mode, Rank
 
 from .positions import choosing, dealt, processing
@@ -72,3 +77,17 @@ def test_a_single_legal_action_is_returned_as_is() -> None:
     """When the rules leave one choice (e.g. only 'done'), the bot takes it."""
     state = processing(dealt(3, ("G01", "G06"), ("S09", "S12")), {}, round_number=2)
     assert decide(state) == A.Done()
+
+
+def test_the_board_lab_values_hypothetical_boards_by_planned_processing() -> None:
+    """A board the bot does not have yet (two low blue and a promotion spell, last round)
+    is worth its best processed score: pair, then raise the middle token: 5 points."""
+    state = processing(dealt(4, ("G01", "G07"), ("S01", "S02")), {}, round_number=4)
+    view = state.view(0)
+    planner = ProcessingPlanner(view.cards, Weights())
+    planner.use(0)
+    lab = BoardLab(GAME.determinize(view, 3), 0, planner)
+    board = state.b[:STRIDE]
+    board[2] = 2
+    board[PROMOTION] = 1
+    assert lab.worth(board) == pytest.approx(5.0, abs=0.01)

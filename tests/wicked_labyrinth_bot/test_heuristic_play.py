@@ -16,7 +16,7 @@ def test_only_ever_returns_a_legal_action(players: int) -> None:
     decides gets a legal answer."""
     rng = SplitMix64(players)
     asked = 0
-    for game_seed in range(6):
+    for game_seed in range(4):
         state = GAME.new_game(players, game_seed)
         bots = [make_bot("heuristic:budget=200", GAME, seat, seed=seat) for seat in range(players)]
         while not state.is_terminal():
@@ -29,7 +29,7 @@ def test_only_ever_returns_a_legal_action(players: int) -> None:
             for p in deciding:
                 ids = state.legal_action_ids(p)
                 state.apply_unchecked(p, ids[rng.below(len(ids))])
-    assert asked > 100
+    assert asked > 60
 
 
 def test_same_seed_same_game() -> None:

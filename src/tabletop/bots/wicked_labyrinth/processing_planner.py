@@ -111,6 +111,8 @@ class ProcessingPlanner:
             child = state.clone()
             child.apply_unchecked(seat, action)
             children.append((self._peek(child, seat) if width else 0.0, action, child))
+        if not children:
+            raise RuntimeError(f"seat {seat} has no soul processing decision in this state")
         if width:
             children.sort(key=lambda c: -c[0])
             children = children[:width]
@@ -221,4 +223,5 @@ class BoardLab:
         b[o + MODE] = Mode.PROCESS
         b[o + QUEUE] = 0
         b[o + DECLARED] = 0
+        self._state.deciding = self._state.recompute_deciding()
         return self._planner.best(self._state, self._seat)[0]
