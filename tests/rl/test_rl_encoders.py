@@ -91,3 +91,34 @@ def test_observations_do_not_depend_on_what_the_seat_cannot_see(case):
             state.apply(p, ids[rng.below(len(ids))])
         step += 1
     assert checked > 0
+
+
+def test_one_spectator_view_serves_the_table_exactly_when_no_hand_is_closed(case):
+    """``encode_seats`` is the parallel env's fast path: it must equal the reference
+    path (each seat's own view) at every step where it answers, and answer only then."""
+    game = tabletop.game(case.game)
+    encoder = encoder_for(case.game)
+    state = game.new_game(case.players, 23, **case.options)
+    rng = SplitMix64(9)
+    answered = 0
+    while not state.is_terminal():
+        shared = encoder.encode_seats(state.spectator_view())
+        if shared is not None:
+            answered += 1
+            for seat, obs in enumerate(shared):
+                assert np.array_equal(obs, encoder.encode(state.view(seat)))
+        deciding = state.current_players()
+        chosen = [(p, state.legal_action_ids(p)) for p in deciding]
+        for p, ids in chosen:
+            state.apply(p, ids[rng.below(len(ids))])
+    # Code of Nine seats always hold cards a spectator cannot see: only the Labyrinth shares.
+    assert (answered > 0) == (case.game == "wicked-labyrinth")
+
+
+def test_a_closed_hand_turns_the_shared_path_off():
+    game = tabletop.game("wicked-labyrinth")
+    encoder = ENCODERS["wicked-labyrinth"]
+    state = game.new_game(3, 5)
+    assert encoder.encode_seats(state.spectator_view()) is not None
+    state.apply(0, state.legal_action_ids(0)[-1])
+    assert encoder.encode_seats(state.spectator_view()) is None

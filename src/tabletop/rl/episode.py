@@ -113,6 +113,14 @@ class Episode:
             obs = self._observations[seat] = self.encoder.encode(self.state.view(seat))
         return obs
 
+    def observations(self) -> list[np.ndarray]:
+        """Every seat's observation; one spectator view serves all when that is exact."""
+        shared = self.encoder.encode_seats(self.state.spectator_view())
+        if shared is None:
+            return [self.observation(p) for p in range(self.players)]
+        self._observations = dict(enumerate(shared))
+        return shared
+
     def global_state(self) -> np.ndarray:
         """Every seat's observation in seat order: the full state, for centralised critics."""
         return np.concatenate([self.observation(p) for p in range(self.players)])

@@ -113,6 +113,14 @@ class _Table:
             "action_mask": self.episode.mask(seat),
         }
 
+    def _observe_all(self) -> dict[str, Observation]:
+        ep = self.episode
+        return {
+            agent: {"observation": obs, "action_mask": ep.mask(p)}
+            for p, (agent, obs) in enumerate(zip(self.possible_agents, ep.observations(),
+                                                 strict=True))
+        }
+
     def _infos(self) -> dict[str, dict[str, Any]]:
         offender = self.episode.offender
         return {
@@ -164,7 +172,7 @@ class TabletopParallelEnv(_Table, ParallelEnv[str, Observation, int]):
         """A new game. ``options`` is accepted for the API and not used."""
         self._new_game(seed)
         self.agents = self.possible_agents[:]
-        return {a: self._observe(p) for p, a in enumerate(self.agents)}, self._infos()
+        return self._observe_all(), self._infos()
 
     def step(self, actions: dict[str, int]) -> tuple[
         dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool],
@@ -176,7 +184,7 @@ class TabletopParallelEnv(_Table, ParallelEnv[str, Observation, int]):
         ep = self.episode
         over = ep.over
         agents = self.agents
-        observations = {a: self._observe(p) for p, a in enumerate(agents)}
+        observations = self._observe_all()
         rewards = dict(zip(agents, ep.rewards(), strict=True))
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, False)

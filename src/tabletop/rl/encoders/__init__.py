@@ -33,6 +33,14 @@ class Encoder(Protocol):
     def encode(self, view: Any) -> np.ndarray:
         """The view as a float32 vector of length ``size(view's player count)``."""
 
+    def encode_seats(self, spectator: Any) -> list[np.ndarray] | None:
+        """Every seat's observation from one spectator view, or None.
+
+        Only when the game's view rules make it exact (no seat knows more than a
+        spectator right now): then a table needs one view per step instead of one per
+        seat. The result must equal ``encode(view(seat))`` for every seat.
+        """
+
     def labels(self, players: int) -> list[str]:
         """A name for every index (what it means), for docs and debugging."""
 

@@ -106,6 +106,10 @@ class CodeOfNineEncoder:
             out += seats
         return np.fromiter(out, dtype=np.float32, count=len(out))
 
+    def encode_seats(self, spectator: CodeOfNineView) -> None:
+        """Never exact: every seat always holds memory cards a spectator cannot see."""
+        return None
+
     def _holder(
         self, view: CodeOfNineView, h: HolderView, rel: dict[int, int], out: list[float]
     ) -> None:

@@ -14,10 +14,11 @@ reused, because a view refers to the same frozen card objects every time.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import numpy as np
 
-from tabletop.games.wicked_labyrinth.actions import MAX_SEARCH_PIECES
+from tabletop.games.wicked_labyrinth.actions import MAX_SEARCH_PIECES, Declare
 from tabletop.games.wicked_labyrinth.cards import CardSet, Corridor, GreatOracle, SmallOracle
 from tabletop.games.wicked_labyrinth.elements import (
     CAPACITY,
@@ -96,6 +97,22 @@ class _CardTables:
         return [x / CORRIDOR_CARDS for x in totals]
 
 
+_NO_HAND = np.zeros(4, dtype=np.float32)
+_ROTATIONS = {
+    n: [np.array([(me + i) % n for i in range(n)]) for me in range(n)] for n in INFO.player_counts
+}
+"""Seat order seen from each seat (``_ROTATIONS[players][me]``): me first."""
+
+
+class _Blocks(NamedTuple):
+    public: np.ndarray
+    """Round, phase, corridor index, unseen corridors, the labyrinth."""
+    reveals: np.ndarray
+    """Opened hands by (corridor, seat, [search/8, witch, soul])."""
+    boards: np.ndarray
+    """One row per seat's board."""
+
+
 _MODE_ONE_HOT = tuple(tuple(1.0 if m == i else 0.0 for m in range(len(Mode))) for i in Mode)
 _NO_GAIN = (0.0,) * (2 * ELEMENTS)
 _SCORE_RANGE = INFO.max_score - INFO.min_score
@@ -124,13 +141,31 @@ class WickedLabyrinthEncoder:
     def encode(self, view: WickedLabyrinthView) -> np.ndarray:
         if not isinstance(view, WickedLabyrinthView):
             raise TypeError(f"{self.game} encoder needs a WickedLabyrinthView, got {view!r}")
+        me = 0 if view.viewer is None else view.viewer
+        return self._assemble(self._blocks(view), me, view.viewer is None, view.my_declaration)
+
+    def encode_seats(self, spectator: WickedLabyrinthView) -> list[np.ndarray] | None:
+        """Every seat's observation, from the spectator view, when that is exact.
+
+        A seat's view differs from a spectator's only by its own closed hand
+        (``my_declaration``), which exists only while its board shows ``committed``. So
+        when no board is committed, each seat's observation is the spectator view seen
+        from that seat, and one view serves the whole table. Otherwise None: use
+        :meth:`encode` on each seat's view.
+        """
+        if not isinstance(spectator, WickedLabyrinthView) or spectator.viewer is not None:
+            raise TypeError(f"encode_seats() needs a spectator view, got {spectator!r}")
+        if any(board.committed for board in spectator.boards):
+            return None
+        blocks = self._blocks(spectator)
+        return [self._assemble(blocks, p, False, None) for p in range(len(spectator.boards))]
+
+    def _blocks(self, view: WickedLabyrinthView) -> _Blocks:
+        """The parts of the vector that do not depend on who is looking, by seat."""
         n = len(view.boards)
         k = CORRIDORS_PER_ROUND[n]
         tables = self._tables_for(view.cards)
-        me = 0 if view.viewer is None else view.viewer
-        order = [(me + i) % n for i in range(n)]
-        out: list[float] = [1.0 if view.viewer is None else 0.0]
-        out += [1.0 if r == view.round else 0.0 for r in range(1, ROUNDS + 1)]
+        out: list[float] = [1.0 if r == view.round else 0.0 for r in range(1, ROUNDS + 1)]
         out += [1.0 if p == view.phase else 0.0 for p in Phase]
         out += [1.0 if i == view.corridor else 0.0 for i in range(k)]
         out.append(view.unseen_corridors / CORRIDOR_CARDS)
@@ -142,23 +177,44 @@ class WickedLabyrinthEncoder:
                 out += corridors[view.labyrinth[i].id]
             else:
                 out += (0.0,) * 15
+        reveals: list[float] = []
         for i in range(k):
-            hands = view.reveals[i] if i < len(view.reveals) else None
-            for p in order:
-                if hands is None:
-                    out += (0.0, 0.0, 0.0)
-                else:
-                    d = hands[p]
-                    out += (d.search / MAX_SEARCH_PIECES, float(d.witch), float(d.soul))
-        mine = view.my_declaration
-        if mine is None:
-            out += (0.0, 0.0, 0.0, 0.0)
-        else:
-            out += (1.0, mine.search / MAX_SEARCH_PIECES, float(mine.witch), float(mine.soul))
+            if i < len(view.reveals):
+                for d in view.reveals[i]:
+                    reveals += (d.search / MAX_SEARCH_PIECES, float(d.witch), float(d.soul))
+            else:
+                reveals += (0.0,) * (3 * n)
+        boards: list[float] = []
         deciding = view.deciding
-        for p in order:
-            self._board(view.boards[p], p in deciding, tables, out)
-        return np.fromiter(out, dtype=np.float32, count=len(out))
+        for board in view.boards:
+            self._board(board, board.seat in deciding, tables, boards)
+        return _Blocks(
+            np.fromiter(out, dtype=np.float32, count=len(out)),
+            np.fromiter(reveals, dtype=np.float32, count=len(reveals)).reshape(k, n, 3),
+            np.fromiter(boards, dtype=np.float32, count=len(boards)).reshape(n, BOARD_SIZE),
+        )
+
+    def _assemble(
+        self, blocks: _Blocks, me: int, spectator: bool, mine: Declare | None
+    ) -> np.ndarray:
+        """The vector seen from seat ``me``: seats rotated so that ``me`` comes first."""
+        n = blocks.boards.shape[0]
+        order = _ROTATIONS[n][me]
+        head = np.array([float(spectator)], dtype=np.float32)
+        if mine is None:
+            hand = _NO_HAND
+        else:
+            hand = np.array(
+                [1.0, mine.search / MAX_SEARCH_PIECES, float(mine.witch), float(mine.soul)],
+                dtype=np.float32,
+            )
+        return np.concatenate((
+            head,
+            blocks.public,
+            blocks.reveals[:, order].ravel(),
+            hand,
+            blocks.boards[order].ravel(),
+        ))
 
     def _board(
         self, board: BoardView, deciding: bool, tables: _CardTables, out: list[float]
