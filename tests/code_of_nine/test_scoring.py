@@ -1,0 +1,133 @@
+"""Scoring (rulebook "End of the Game"; rulings, "Memory cards")."""
+
+from __future__ import annotations
+
+from tabletop.games.code_of_nine.items import Item
+from tabletop.games.code_of_nine.memory_cards import (
+    Condition,
+    Effect,
+    EffectKind,
+    MemoryCard,
+    default_memory_cards,
+)
+from tabletop.games.code_of_nine.scoring import quantities, score
+
+from .helpers import play, ready, set_cards, set_items, set_will
+
+BASE = (1, 0, 1, 3, 0)
+
+
+def card(number: int, order: int, *effects: Effect) -> MemoryCard:
+    return MemoryCard(number, f"test {number}", order, effects)
+
+
+def counts(*holders: dict[str, int]) -> list[tuple[int, ...]]:
+    out = []
+    for h in holders:
+        items = [h.get(i.name.lower(), 0) for i in Item]
+        out.append(quantities(items, h.get("will", 0)))
+    return out
+
+
+SET_BOOK_3 = Effect(EffectKind.VALUE_SET, item=Item.BOOK, value=3)
+ADD_BOOK_1 = Effect(EffectKind.VALUE_ADD, item=Item.BOOK, value=1)
+
+
+def test_items_own_points_without_cards() -> None:
+    """Statues 1, books 1, legacies 3, coins and medal 0 unless a card says otherwise."""
+    sheet = score(counts({"statue": 2, "coin": 5, "book": 1, "legacy": 1, "medal": 1}), [], False, BASE)
+    assert sheet.scores == (2 + 1 + 3,)
+
+
+def test_lower_order_numbers_apply_first() -> None:
+    """Cards apply by order number, lowest first: a later set overrides an earlier add."""
+    c = counts({"book": 2})
+    add_then_set = score(c, [card(1, 1, ADD_BOOK_1), card(2, 2, SET_BOOK_3)], False, BASE)
+    set_then_add = score(c, [card(1, 2, ADD_BOOK_1), card(2, 1, SET_BOOK_3)], False, BASE)
+    assert add_then_set.values[Item.BOOK] == 3 and add_then_set.scores == (6,)
+    assert set_then_add.values[Item.BOOK] == 4 and set_then_add.scores == (8,)
+
+
+def test_equal_order_numbers_apply_together_sets_then_adds() -> None:
+    """Cards with the same order number apply together: their sets, then their adds."""
+    c = counts({"book": 2})
+    together = score(c, [card(1, 3, ADD_BOOK_1), card(2, 3, SET_BOOK_3)], False, BASE)
+    assert together.values[Item.BOOK] == 4 and together.scores == (8,)
+
+
+def test_most_needs_one_and_ties_share_fewest_counts_zero() -> None:
+    """Most: at least one, ties share; fewest: zero counts, ties share."""
+    most = Effect(EffectKind.BONUS, of=Item.COIN, when=Condition.MOST, points=3)  # type: ignore[arg-type]
+    fewest = Effect(EffectKind.BONUS, of=Item.COIN, when=Condition.FEWEST, points=-2)  # type: ignore[arg-type]
+    c = counts({"coin": 4}, {"coin": 4}, {"coin": 0}, {"coin": 0})
+    sheet = score(c, [card(1, 2, most), card(2, 2, fewest)], False, BASE)
+    assert sheet.scores == (3, 3, -2, -2)
+    nobody = score(counts({}, {}), [card(1, 2, most)], False, BASE)
+    assert nobody.scores == (0, 0)
+
+
+def test_cannot_win_players_are_scored_but_not_eligible() -> None:
+    """A player meeting a "cannot win" condition is out of the running but still scored."""
+    s = ready(4)
+    set_cards(s, 0, 6, 1)  # The Miser's Shame: 8 or more coins cannot win
+    set_items(s, 1, coin=9, statue=3)
+    set_items(s, 2, statue=1)
+    while not s.is_terminal():
+        play(s, "quarry")
+    result = s.result()
+    assert not result.eligible[1] and result.eligible[2]
+    assert result.scores[1] > result.scores[2]
+    assert 1 not in result.winners and result.placings[1] == 4
+
+
+def test_ties_share_the_win() -> None:
+    """Highest points among players not out of the running wins; a tie shares the win."""
+    s = ready(4)
+    for p in range(4):
+        set_will(s, p, 0)
+    set_cards(s, 0, 1, 2)  # statues worth more; most statues +3
+    set_cards(s, 1, 10, 11)
+    set_cards(s, 2, 12, 13)
+    set_cards(s, 3, 18, 4)
+    set_items(s, 0, statue=2)
+    set_items(s, 1, statue=2)
+    s.round = 5
+    while not s.is_terminal():
+        play(s, "quarry")
+    result = s.result()
+    assert result.winners == (0, 1) and result.win_share(0) == 0.5
+
+
+def test_the_ghost_is_scored_but_never_a_seat_of_the_result() -> None:
+    """With 3 players the ghost's cards apply and it counts for most/fewest, but never wins."""
+    s = ready(3)
+    set_cards(s, 3, 2, 1)  # the ghost: most statues +3, statues worth 1 more
+    set_cards(s, 0, 4, 5)  # the players' cards never touch statues or an empty sheet
+    set_cards(s, 1, 8, 10)
+    set_cards(s, 2, 18, 6)
+    set_items(s, 3, statue=5)
+    set_items(s, 0, statue=1)
+    while not s.is_terminal():
+        play(s, "quarry")
+    result = s.result()
+    assert len(result.scores) == 3
+    assert s.score_sheet().scores[3] == 5 * 2 + 3
+    assert result.scores[0] == 2
+
+
+def test_released_legacies_condition_expert_cards() -> None:
+    """Expert cards that read the release: Fallen Relics sets legacies to 0 once released."""
+    relics = default_memory_cards().cards[21]
+    c = counts({"legacy": 1})
+    assert score(c, [relics], True, BASE).scores == (0,)
+    assert score(c, [relics], False, BASE).scores == (3,)
+
+
+def test_every_card_in_play_applies_to_every_holder() -> None:
+    """All eight memory cards are valid for all players (rulebook "Object of the Game")."""
+    s = ready(4)
+    set_cards(s, 2, 7, 3)  # seat 2 holds "There Were the Words": books are 3 for all
+    set_items(s, 0, book=1)
+    while not s.is_terminal():
+        play(s, "quarry")
+    assert s.score_sheet().values[Item.BOOK] == 3
