@@ -31,7 +31,7 @@ from tabletop.bots.base import Bot
 from tabletop.core.errors import GameOptionError
 from tabletop.core.game import Game
 from tabletop.rl.episode import Episode
-from tabletop.rl.render import render_view
+from tabletop.rl.render import render_ansi
 
 ENV_VERSION = 1
 """Bumped when observations, actions or rewards change meaning; see docs/rl.md."""
@@ -143,4 +143,5 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         if self.render_mode is None:
             gymnasium.logger.warn("render() called without a render_mode")
             return None
-        return render_view(self.episode.state.view(self.seat))
+        ep = self.episode
+        return render_ansi(ep.game.info.name, ep.state.view(self.seat))

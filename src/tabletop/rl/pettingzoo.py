@@ -34,7 +34,7 @@ from pettingzoo import AECEnv, ParallelEnv
 
 from tabletop.core.game import Game
 from tabletop.rl.episode import Episode
-from tabletop.rl.render import render_view
+from tabletop.rl.render import render_ansi
 
 ENV_VERSION = 1
 """Bumped when observations, actions or rewards change meaning; see docs/rl.md."""
@@ -137,7 +137,8 @@ class _Table:
             return None
         ep = self.episode
         deciding = ", ".join(agent_name(p) for p in ep.deciding) or "nobody"
-        text = f"deciding: {deciding}\n{render_view(ep.state.spectator_view())}"
+        view = ep.state.spectator_view()
+        text = f"deciding: {deciding}\n{render_ansi(ep.game.info.name, view)}"
         if self.render_mode == "human":
             print(text)
             return None
