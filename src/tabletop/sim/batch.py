@@ -11,6 +11,7 @@ score spread is the sample standard deviation (0 when there is a single game).
 from __future__ import annotations
 
 import math
+import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -149,7 +150,9 @@ def _run_parallel(
 ) -> list[GameSummary]:
     size = max(1, min(50, math.ceil(len(seeds) / (workers * 4))))
     chunks = [seeds[i : i + size] for i in range(0, len(seeds), size)]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    # Spawned, not forked: the parent may run threads (a progress bar's refresh thread).
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         futures = [pool.submit(_play_range, game_name, list(specs), c, options) for c in chunks]
         out: list[GameSummary] = []
         for future, chunk in zip(futures, chunks, strict=True):
