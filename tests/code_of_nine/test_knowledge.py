@@ -31,9 +31,14 @@ def reshuffle_unseen(s: CodeOfNineState, viewer: int | None, rng: SplitMix64) ->
     """The same position with every card ``viewer`` does not know drawn again."""
     t = s.clone()
     view = s.view(viewer) if viewer is not None else s.spectator_view()
-    unknown = [(h, k) for h in range(4) for k in (0, 1)
-               if t.card(h, k) >= 0 and view.known_card(h, k) is None
-               and not (h == viewer and t.phase <= Phase.ASSIGN)]
+    unknown = [
+        (h, k)
+        for h in range(4)
+        for k in (0, 1)
+        if t.card(h, k) >= 0
+        and view.known_card(h, k) is None
+        and not (h == viewer and t.phase <= Phase.ASSIGN)
+    ]
     pool = [t.card(h, k) for h, k in unknown] + t.deck
     rng.shuffle(pool)
     for h, k in unknown:
@@ -43,9 +48,15 @@ def reshuffle_unseen(s: CodeOfNineState, viewer: int | None, rng: SplitMix64) ->
 
 
 @settings(max_examples=25, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4]), expert=st.booleans(),
-       steps=st.integers(0, 90))
-def test_views_do_not_depend_on_unseen_cards(seed: int, players: int, expert: bool, steps: int) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([3, 4]),
+    expert=st.booleans(),
+    steps=st.integers(0, 90),
+)
+def test_views_do_not_depend_on_unseen_cards(
+    seed: int, players: int, expert: bool, steps: int
+) -> None:
     """A player's view holds their own cards and what they have seen, and nothing else."""
     s = random_position(seed, players, expert, steps)
     if s.is_terminal():
@@ -111,13 +122,20 @@ def test_every_card_revealed_at_the_end() -> None:
     view = s.spectator_view()
     assert len(view.revealed) == 4 and len(view.scores) == 4
     assert {c.number for pair in view.revealed for c in pair} == {
-        s.cards.cards[i].number for i in s.cards_in_play()}
+        s.cards.cards[i].number for i in s.cards_in_play()
+    }
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 10_000), players=st.sampled_from([3, 4]), expert=st.booleans(),
-       steps=st.integers(0, 90))
-def test_determinize_is_consistent_with_the_view(seed: int, players: int, expert: bool, steps: int) -> None:
+@given(
+    seed=st.integers(0, 10_000),
+    players=st.sampled_from([3, 4]),
+    expert=st.booleans(),
+    steps=st.integers(0, 90),
+)
+def test_determinize_is_consistent_with_the_view(
+    seed: int, players: int, expert: bool, steps: int
+) -> None:
     """determinize(view) gives a full state whose view for that seat is the same view."""
     s = random_position(seed, players, expert, steps)
     if s.is_terminal():

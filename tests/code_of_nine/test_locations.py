@@ -108,7 +108,7 @@ def test_sooty_watchtower_looks_and_blocks_looks_for_the_round() -> None:
 
 
 def test_cult_of_honeybook_medal_from_board_with_will_then_from_holder() -> None:
-    """Cult of Honeybook (expert, 1 Will): the chosen player takes the medal; from the board +4 Will."""
+    """Cult of Honeybook (expert, 1 Will): the chosen player takes the medal (board: +4 Will)."""
     s = ready(4, expert=True)
     set_will(s, 0, 1)
     play(s, "honeybook", "target:2")
@@ -208,7 +208,7 @@ def test_soul_recorder_looks_at_an_abyss() -> None:
 
 
 def test_creeping_main_street_takes_from_the_richest_you_break_ties() -> None:
-    """The Creeping Main Street (attack, 1 Will): take from the one holding the most; you break ties."""
+    """The Creeping Main Street (attack, 1 Will): take from the richest; you break ties."""
     s = ready(4)
     set_round(s, 3)
     set_will(s, 0, 1)
@@ -246,7 +246,7 @@ def test_tivoli_gives_up_to_two_items_to_another() -> None:
 
 
 def test_ended_old_world_releases_the_legacies_and_ends_the_game() -> None:
-    """The Place Where They Ended the Old World: two legacy holders here end the game at round end."""
+    """The Place Where They Ended the Old World: two legacy holders here end the game."""
     s = ready(4)
     set_round(s, 4)
     set_items(s, 0, legacy=1)
@@ -289,7 +289,7 @@ def test_crossroads_exchanges_a_card_with_the_ninth_memory() -> None:
 
 
 def test_city_of_devils_moves_an_item_between_chosen_players() -> None:
-    """City of Devils (attack, 5, 3 Will): a chosen player gives an item to another; you may be either."""
+    """City of Devils (attack, 5, 3 Will): a chosen player gives an item to another."""
     s = ready(4)
     set_round(s, 5)
     set_will(s, 0, 3)
@@ -302,7 +302,7 @@ def test_city_of_devils_moves_an_item_between_chosen_players() -> None:
 
 
 def test_tree_of_heaven_takes_from_ruins_then_from_players() -> None:
-    """Tree of Heaven (expert, 5, 6/7 Will): up to 2 coins, 2 statues, 1 book; the Ruins' lack from players."""
+    """Tree of Heaven (expert, 5, 6/7 Will): 2 coins, 2 statues, 1 book; lacking ones from players."""
     s = ready(4, expert=True)
     set_round(s, 5)
     set_will(s, 0, 6)

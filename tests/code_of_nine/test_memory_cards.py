@@ -36,8 +36,12 @@ def test_twenty_eight_cards_normal_then_expert() -> None:
 
 def test_one_normal_card_sets_the_points_of_a_book() -> None:
     """One normal card sets a book's points (books count 1 each unless a card says otherwise)."""
-    setters = [c for c in default_memory_cards().cards if not c.expert
-               and any(e.kind == EffectKind.VALUE_SET and e.item == Item.BOOK for e in c.effects)]
+    setters = [
+        c
+        for c in default_memory_cards().cards
+        if not c.expert
+        and any(e.kind == EffectKind.VALUE_SET and e.item == Item.BOOK for e in c.effects)
+    ]
     assert len(setters) == 1
 
 
@@ -53,8 +57,14 @@ def test_every_item_and_will_matters_on_some_card() -> None:
 def test_medal_and_release_cards_are_expert_only() -> None:
     """Some cards only make sense in the expert game (medal, released legacies)."""
     cards = default_memory_cards().cards
-    expert_only = [c for c in cards if any(
-        e.released is not None or e.item == Item.MEDAL or e.of == Quantity.MEDAL for e in c.effects)]
+    expert_only = [
+        c
+        for c in cards
+        if any(
+            e.released is not None or e.item == Item.MEDAL or e.of == Quantity.MEDAL
+            for e in c.effects
+        )
+    ]
     assert expert_only and all(c.expert for c in expert_only)
     bad = data()
     bad["card"][0]["effect"] = [{"kind": "bonus", "of": "medal", "when": "most", "points": 1}]
@@ -62,17 +72,26 @@ def test_medal_and_release_cards_are_expert_only() -> None:
         parse_memory_cards(bad, "bad.toml")
 
 
-@pytest.mark.parametrize(("mutate", "message"), [
-    (lambda d: d["card"].pop(), r"bad\.toml, card 28: is missing"),
-    (lambda d: d["card"][3].update(order="x"), r"card 4, field 'order'"),
-    (lambda d: d["card"][4].update(title=""), r"card 5, field 'title'"),
-    (lambda d: d["card"][5]["effect"][0].update(kind="magic"), r"card 6, field 'effect.kind'"),
-    (lambda d: d["card"][6]["effect"][0].update(item="gem"), r"card 7, field 'effect.item'"),
-    (lambda d: d["card"][7]["effect"][0].pop("count"), r"card 8, field 'effect.count'"),
-    (lambda d: d["card"][8]["effect"][0].update(colour="red"), r"card 9, field 'effect.colour'"),
-    (lambda d: d["card"][9].update(number=1), r"card 1, field 'number'"),
-    (lambda d: d["card"][11]["effect"][0].update(items=["statue"]), r"card 12, field 'effect.items'"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d["card"].pop(), r"bad\.toml, card 28: is missing"),
+        (lambda d: d["card"][3].update(order="x"), r"card 4, field 'order'"),
+        (lambda d: d["card"][4].update(title=""), r"card 5, field 'title'"),
+        (lambda d: d["card"][5]["effect"][0].update(kind="magic"), r"card 6, field 'effect.kind'"),
+        (lambda d: d["card"][6]["effect"][0].update(item="gem"), r"card 7, field 'effect.item'"),
+        (lambda d: d["card"][7]["effect"][0].pop("count"), r"card 8, field 'effect.count'"),
+        (
+            lambda d: d["card"][8]["effect"][0].update(colour="red"),
+            r"card 9, field 'effect.colour'",
+        ),
+        (lambda d: d["card"][9].update(number=1), r"card 1, field 'number'"),
+        (
+            lambda d: d["card"][11]["effect"][0].update(items=["statue"]),
+            r"card 12, field 'effect.items'",
+        ),
+    ],
+)
 def test_load_errors_name_file_card_and_field(mutate, message) -> None:  # type: ignore[no-untyped-def]
     """Load errors name the file, the card and the field."""
     bad = data()
@@ -95,14 +114,17 @@ def test_card_and_board_files_load_and_round_trip(tmp_path: pathlib.Path) -> Non
         load_board(str(tmp_path / "missing.toml"))
 
 
-@pytest.mark.parametrize(("mutate", "message"), [
-    (lambda d: d["location"].pop(0), r"library: is missing"),
-    (lambda d: d["location"][2].update(rounds=[3, 2]), r"shed, field 'rounds'"),
-    (lambda d: d["location"][7].update(places=1), r"quarry, field 'places'"),
-    (lambda d: d["location"][12].pop("choice"), r"cathedral, field 'choice'"),
-    (lambda d: d["location"][0].update(gain={"gem": 1}), r"library, field 'gain'"),
-    (lambda d: d["item"][0].update(supply=-1), r"statue, field 'supply'"),
-])
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d["location"].pop(0), r"library: is missing"),
+        (lambda d: d["location"][2].update(rounds=[3, 2]), r"shed, field 'rounds'"),
+        (lambda d: d["location"][7].update(places=1), r"quarry, field 'places'"),
+        (lambda d: d["location"][12].pop("choice"), r"cathedral, field 'choice'"),
+        (lambda d: d["location"][0].update(gain={"gem": 1}), r"library, field 'gain'"),
+        (lambda d: d["item"][0].update(supply=-1), r"statue, field 'supply'"),
+    ],
+)
 def test_board_errors_name_file_location_and_field(mutate, message) -> None:  # type: ignore[no-untyped-def]
     """The board data is validated like the cards: file, location (or item), field."""
     bad = copy.deepcopy(default_board().to_json())

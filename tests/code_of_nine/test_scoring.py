@@ -35,7 +35,9 @@ ADD_BOOK_1 = Effect(EffectKind.VALUE_ADD, item=Item.BOOK, value=1)
 
 def test_items_own_points_without_cards() -> None:
     """Statues 1, books 1, legacies 3, coins and medal 0 unless a card says otherwise."""
-    sheet = score(counts({"statue": 2, "coin": 5, "book": 1, "legacy": 1, "medal": 1}), [], False, BASE)
+    sheet = score(
+        counts({"statue": 2, "coin": 5, "book": 1, "legacy": 1, "medal": 1}), [], False, BASE
+    )
     assert sheet.scores == (2 + 1 + 3,)
 
 

@@ -24,15 +24,22 @@ from tabletop.games.code_of_nine.memory_cards import MemoryCard
 from tabletop.games.code_of_nine.views import CodeOfNineView
 
 ITEM_WORDS = {
-    Item.STATUE: ("statue", "statues"), Item.COIN: ("coin", "coins"),
-    Item.BOOK: ("book", "books"), Item.LEGACY: ("legacy", "legacies"),
+    Item.STATUE: ("statue", "statues"),
+    Item.COIN: ("coin", "coins"),
+    Item.BOOK: ("book", "books"),
+    Item.LEGACY: ("legacy", "legacies"),
     Item.MEDAL: ("medal", "medals"),
 }
 PHASE_WORD = {
-    Phase.DEAL: "dealing memory cards", Phase.CHANGE: "setup: change memory cards?",
-    Phase.REDEAL: "re-dealing changed cards", Phase.ASSIGN: "setup: Abyss and Shoal",
-    Phase.GHOST: "dealing the ghost's cards", Phase.NINTH: "revealing the ninth memory",
-    Phase.PLACE: "placing pawns", Phase.FOLLOW: "resolving a location", Phase.OVER: "game over",
+    Phase.DEAL: "dealing memory cards",
+    Phase.CHANGE: "setup: change memory cards?",
+    Phase.REDEAL: "re-dealing changed cards",
+    Phase.ASSIGN: "setup: Abyss and Shoal",
+    Phase.GHOST: "dealing the ghost's cards",
+    Phase.NINTH: "revealing the ninth memory",
+    Phase.PLACE: "placing pawns",
+    Phase.FOLLOW: "resolving a location",
+    Phase.OVER: "game over",
 }
 EFFECT_WORDS = {
     "clocktower": "take the start player marker; then you may return an item to the Ruins",
@@ -82,8 +89,10 @@ def _header(view: CodeOfNineView) -> Text:
     mode = "expert" if view.expert else "normal"
     who = ", ".join(_seat(view, p) for p in view.deciding) or "nobody"
     text = Text.assemble(
-        ("Code of Nine", "bold"), f" ({mode}, {view.players} players)  ",
-        (f"round {view.round}/{ROUNDS}", "bold"), f"  {PHASE_WORD[view.phase]}  ",
+        ("Code of Nine", "bold"),
+        f" ({mode}, {view.players} players)  ",
+        (f"round {view.round}/{ROUNDS}", "bold"),
+        f"  {PHASE_WORD[view.phase]}  ",
         f"start player: {_seat(view, view.start_player)}  deciding: {who}",
     )
     if view.pending is not None:
@@ -95,8 +104,10 @@ def _board(view: CodeOfNineView) -> Table:
     table = Table(title="Board", show_lines=False, expand=False)
     for col in ("rounds", "location", "cost", "places", "pawns", "effect"):
         table.add_column(col)
-    locs = sorted(zip(view.board.locations, view.locations, strict=True),
-                  key=lambda pair: (pair[0].first_round, pair[0].last_round))
+    locs = sorted(
+        zip(view.board.locations, view.locations, strict=True),
+        key=lambda pair: (pair[0].first_round, pair[0].last_round),
+    )
     for loc, lv in locs:
         if loc.expert and not view.expert:
             continue
@@ -115,25 +126,41 @@ def _board(view: CodeOfNineView) -> Table:
 
 def _sheets(view: CodeOfNineView) -> Table:
     table = Table(title="Players")
-    for col in ("seat", "Will", "pawns", "statues", "coins", "books", "legacies", "medal",
-                "protected", "has seen"):
+    for col in (
+        "seat",
+        "Will",
+        "pawns",
+        "statues",
+        "coins",
+        "books",
+        "legacies",
+        "medal",
+        "protected",
+        "has seen",
+    ):
         table.add_column(col)
     for h in view.holders:
         if h.seat >= view.players and not h.ghost:
             continue
-        guard = ", ".join(w for w, on in (("looks", h.protected_from_looks),
-                                          ("attacks", h.protected_from_attacks)) if on)
+        guard = ", ".join(
+            w
+            for w, on in (("looks", h.protected_from_looks), ("attacks", h.protected_from_attacks))
+            if on
+        )
         seen = ", ".join(f"{_seat(view, o)} {s.name.lower()}" for o, s in h.has_looked_at)
-        table.add_row(_seat(view, h.seat), str(h.will), str(h.pawns), *map(str, h.items),
-                      guard, seen)
+        table.add_row(
+            _seat(view, h.seat), str(h.will), str(h.pawns), *map(str, h.items), guard, seen
+        )
     return table
 
 
 def _memory(view: CodeOfNineView) -> Text:
     lines = Text()
     r = view.ruins
-    lines.append(f"Ruins: {r[0]} statues, {r[1]} coins, {r[2]} books, {r[3]} legacies"
-                 f"{', the medal' if r[4] else ''}. Deck: {view.deck} memory cards.\n")
+    lines.append(
+        f"Ruins: {r[0]} statues, {r[1]} coins, {r[2]} books, {r[3]} legacies"
+        f"{', the medal' if r[4] else ''}. Deck: {view.deck} memory cards.\n"
+    )
     if view.ninth is not None:
         lines.append(f"Ninth memory: {_card(view.ninth)}\n")
     if view.released:
@@ -144,13 +171,17 @@ def _memory(view: CodeOfNineView) -> Text:
             label = Slot(k).name.capitalize() if placed else f"dealt {k + 1}"
             lines.append(f"Your {label}: {_card(card)}\n", style="green")
     for seen in view.seen:
-        lines.append(f"Seen, {_seat(view, seen.owner)}'s {seen.slot.name.capitalize()}: "
-                     f"{_card(seen.card)}\n", style="cyan")
+        lines.append(
+            f"Seen, {_seat(view, seen.owner)}'s {seen.slot.name.capitalize()}: "
+            f"{_card(seen.card)}\n",
+            style="cyan",
+        )
     if view.revealed:
         for h, (abyss, shoal) in enumerate(view.revealed):
             score = view.scores[h]
-            lines.append(f"{_seat(view, h)}: {score} points. Abyss {_card(abyss)} | "
-                         f"Shoal {_card(shoal)}\n")
+            lines.append(
+                f"{_seat(view, h)}: {score} points. Abyss {_card(abyss)} | Shoal {_card(shoal)}\n"
+            )
     return lines
 
 
@@ -173,9 +204,13 @@ def describe_action(view: CodeOfNineView, action: Action) -> str:
             loc = view.board.locations[A.LOCATION_INDEX[lid]]
             lv = view.locations[A.LOCATION_INDEX[lid]]
             cost = f"{lv.cost} Will" if lv.cost else "free"
-            if loc.cost_without_legacy is not None and view.viewer is not None:
-                if not view.holders[view.viewer].items[Item.LEGACY]:
-                    cost = f"{loc.cost_without_legacy} Will"
+            viewer = view.viewer
+            if (
+                loc.cost_without_legacy is not None
+                and viewer is not None
+                and not view.holders[viewer].items[Item.LEGACY]
+            ):
+                cost = f"{loc.cost_without_legacy} Will"
             return f"{loc.name} ({cost}): {location_effect(loc)}"
         case A.Target(seat=None):
             return "nobody"
@@ -193,7 +228,9 @@ def describe_action(view: CodeOfNineView, action: Action) -> str:
             mine = view.my_cards[slot] if len(view.my_cards) == 2 else None
             ninth = view.ninth.title if view.ninth else "?"
             what = f" ({mine.title})" if mine else ""
-            return f"exchange your {slot.name.capitalize()} card{what} with the ninth memory ({ninth})"
+            return (
+                f"exchange your {slot.name.capitalize()} card{what} with the ninth memory ({ninth})"
+            )
         case A.Done():
             return "stop here"
     return str(action)
@@ -239,7 +276,10 @@ def describe_event(event: Event) -> str | None:
         case E.AttackBlocked(player=p, target=t, location=lid):
             return f"Seat {t} is protected: seat {p}'s {lid} has no effect on them."
         case E.NinthMemoryExchanged(player=p, slot=s, ninth=c):
-            return f"Seat {p} exchanges their {s.name.capitalize()} card; the ninth memory is now #{c}."
+            return (
+                f"Seat {p} exchanges their {s.name.capitalize()} card; "
+                f"the ninth memory is now #{c}."
+            )
         case E.LegaciesReleased(players=(a, b)):
             return f"Seats {a} and {b} release the legacies: the game ends."
         case E.RoundEnded(round=r):

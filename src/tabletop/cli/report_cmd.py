@@ -14,7 +14,9 @@ def memory_cards(
     games: int = typer.Option(400, "--games", min=1, help="4-player games per game mode."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (then seed+1, ...)."),
     out: str = typer.Option("reports/memory-cards", "--out", help="Directory to write into."),
-    expert: bool = typer.Option(False, "--expert", help="Also measure the expert game (cards 19-28)."),
+    expert: bool = typer.Option(
+        False, "--expert", help="Also measure the expert game (cards 19-28)."
+    ),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
 ) -> None:
     """Each memory card's effect on its holder's win rate (heuristic bots), with 95% CIs."""
@@ -37,7 +39,9 @@ def wicked_labyrinth_cards(
     players: int = typer.Option(4, "--players", min=3, max=5, help="Players per game."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game (then seed+1, ...)."),
     bots: str = typer.Option("", "--bots", help="Bot per seat (default: heuristic in all)."),
-    out: str = typer.Option("reports/wicked-labyrinth-cards", "--out", help="Directory to write into."),
+    out: str = typer.Option(
+        "reports/wicked-labyrinth-cards", "--out", help="Directory to write into."
+    ),
     jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
 ) -> None:
     """Each Wicked Labyrinth card's effect on its holder's win rate, with 95% CIs."""
@@ -48,5 +52,7 @@ def wicked_labyrinth_cards(
     for path in wl.write_report(report, out):
         typer.echo(f"wrote {path}")
     w = report.worst
-    typer.echo(f"{report.games} games: largest effect {w.kind} {w.card} "
-               f"{w.effect_pp:+.1f} pp ± {w.ci_pp:.1f}")
+    typer.echo(
+        f"{report.games} games: largest effect {w.kind} {w.card} "
+        f"{w.effect_pp:+.1f} pp ± {w.ci_pp:.1f}"
+    )

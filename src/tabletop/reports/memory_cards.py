@@ -110,7 +110,9 @@ def measure(
         rate = sum(got) / k if k else float("nan")
         var = sum((x - rate) ** 2 for x in got) / (k - 1) if k > 1 else float("nan")
         ci = Z95 * math.sqrt(var / k) if k > 1 else float("nan")
-        effects.append(CardEffect(card.number, card.title, k, rate, 100 * (rate - average), 100 * ci))
+        effects.append(
+            CardEffect(card.number, card.title, k, rate, 100 * (rate - average), 100 * ci)
+        )
     return ModeReport(expert, games, average, tuple(effects))
 
 
@@ -150,8 +152,9 @@ def plot(reports: Sequence[ModeReport], path: str) -> None:
     fig, axes = plt.subplots(len(reports), 1, figsize=(10, 3.6 * len(reports)), squeeze=False)
     for ax, r in zip(axes[:, 0], reports, strict=True):
         xs = [c.number for c in r.cards]
-        ax.errorbar(xs, [c.effect_pp for c in r.cards], yerr=[c.ci_pp for c in r.cards],
-                    fmt="o", capsize=3)
+        ax.errorbar(
+            xs, [c.effect_pp for c in r.cards], yerr=[c.ci_pp for c in r.cards], fmt="o", capsize=3
+        )
         ax.axhline(0, color="grey", linewidth=0.8)
         for bound in (TARGET_PP, -TARGET_PP):
             ax.axhline(bound, color="red", linestyle="--", linewidth=0.8)
@@ -174,6 +177,7 @@ def write_report(reports: Sequence[ModeReport], out: str) -> list[str]:
         fh.write(markdown(reports))
     plot(reports, png)
     with open(data, "w", encoding="utf-8") as fh:
-        json.dump([{**asdict(r), "cards": [asdict(c) for c in r.cards]} for r in reports], fh,
-                  indent=1)
+        json.dump(
+            [{**asdict(r), "cards": [asdict(c) for c in r.cards]} for r in reports], fh, indent=1
+        )
     return [md, png, data]

@@ -55,8 +55,10 @@ def _one_game(args: tuple[int, int, tuple[str, ...]]) -> list[tuple[str, str, fl
     seats = [make_bot(spec, GAME, p, seat_seed(seed, p)) for p, spec in enumerate(bots)]
     firsts: list[tuple[int, str]] = []
     while not state.is_terminal():
-        chosen = [(p, seats[p].act(state.view(p), state.legal_actions(p)))
-                  for p in state.current_players()]
+        chosen = [
+            (p, seats[p].act(state.view(p), state.legal_actions(p)))
+            for p in state.current_players()
+        ]
         for p, action in chosen:
             for event in state.apply(p, action):
                 if isinstance(event, E.CorridorRanked) and event.first is not None:
@@ -67,15 +69,18 @@ def _one_game(args: tuple[int, int, tuple[str, ...]]) -> list[tuple[str, str, fl
     for p in range(players):
         o = p * STRIDE
         for k in range(2):
-            out.append(("great", cards.great_oracles[state.b[o + GREAT + k]].id,
-                        result.win_share(p)))
-            out.append(("small", cards.small_oracles[state.b[o + SMALL + k]].id,
-                        result.win_share(p)))
+            out.append(
+                ("great", cards.great_oracles[state.b[o + GREAT + k]].id, result.win_share(p))
+            )
+            out.append(
+                ("small", cards.small_oracles[state.b[o + SMALL + k]].id, result.win_share(p))
+            )
     return out
 
 
-def measure(games: int, seed: int, players: int = 4, bots: Sequence[str] | None = None,
-            jobs: int = 1) -> CardReport:
+def measure(
+    games: int, seed: int, players: int = 4, bots: Sequence[str] | None = None, jobs: int = 1
+) -> CardReport:
     """Play ``games`` games and measure every card's effect on its holder's win rate."""
     specs = tuple(bots or ["heuristic"] * players)
     if len(specs) != players:
@@ -95,8 +100,16 @@ def measure(games: int, seed: int, players: int = 4, bots: Sequence[str] | None 
         n = len(xs)
         mean = sum(xs) / n
         var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
-        impacts.append(CardImpact(kind, card, n, mean, 100 * (mean - base),
-                                  100 * 1.96 * math.sqrt(var / n) if n > 1 else 100.0))
+        impacts.append(
+            CardImpact(
+                kind,
+                card,
+                n,
+                mean,
+                100 * (mean - base),
+                100 * 1.96 * math.sqrt(var / n) if n > 1 else 100.0,
+            )
+        )
     return CardReport(players, games, specs, tuple(impacts))
 
 
@@ -120,15 +133,22 @@ def write_report(report: CardReport, out: str) -> list[Path]:
         "|---|---|---|---|---|---|",
     ]
     for c in report.cards:
-        lines.append(f"| {c.kind} | {c.card} | {c.holders} | {c.win_rate:.3f} | "
-                     f"{c.effect_pp:+.1f} | ±{c.ci_pp:.1f} |")
+        lines.append(
+            f"| {c.kind} | {c.card} | {c.holders} | {c.win_rate:.3f} | "
+            f"{c.effect_pp:+.1f} | ±{c.ci_pp:.1f} |"
+        )
     table = folder / "wicked-labyrinth-cards.md"
     table.write_text("\n".join(lines) + "\n")
     fig, ax = plt.subplots(figsize=(7, 12))
     labels = [f"{c.kind} {c.card}" for c in report.cards]
     ys = range(len(report.cards))
-    ax.errorbar([c.effect_pp for c in report.cards], list(ys),
-                xerr=[c.ci_pp for c in report.cards], fmt="o", capsize=2)
+    ax.errorbar(
+        [c.effect_pp for c in report.cards],
+        list(ys),
+        xerr=[c.ci_pp for c in report.cards],
+        fmt="o",
+        capsize=2,
+    )
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_yticks(list(ys), labels, fontsize=7)
     ax.set_xlabel("effect on the holder's win rate (percentage points, 95% CI)")

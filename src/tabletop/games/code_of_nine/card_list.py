@@ -16,9 +16,8 @@ def memory_list(cards: MemoryCardSet) -> str:
     """A markdown table of every card: number, title, order number, effect in words."""
     lines = ["| # | title | order | effect | game |", "|---:|---|---:|---|---|"]
     for c in cards.cards:
-        lines.append(
-            f"| {c.number} | {c.title} | {c.order} | {c.text} | {'expert' if c.expert else 'normal'} |"
-        )
+        game = "expert" if c.expert else "normal"
+        lines.append(f"| {c.number} | {c.title} | {c.order} | {c.text} | {game} |")
     return "\n".join(lines)
 
 

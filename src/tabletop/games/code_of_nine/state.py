@@ -529,4 +529,3 @@ class CodeOfNineState(State):
             raise ValueError("the Ruins have the wrong length")
         if not 0 <= self.phase <= Phase.OVER or not 0 <= self.turn < self.num_players:
             raise ValueError("phase or turn out of range")
-
