@@ -41,7 +41,7 @@ def test_players_defaults_to_the_seat_count(cli, tmp_path: Path) -> None:
 
 def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    entries = "zzz\n99\nd7\n" + MANY_ONES
+    entries = "zzz\n99\n²\nd7\n" + MANY_ONES
     result = cli("play", WL, "--seats", "human,random,random", "--seed", "3",
                  "--save", str(save), input=entries)
     assert result.exit_code == 0, result.output

@@ -152,7 +152,7 @@ class Session:
                 self.console.print("Type a choice: its number or its notation ('?' lists them).")
                 continue
             choice: Action | str = text
-            if text.isdigit():
+            if text.isdecimal():
                 number = int(text)
                 if not 1 <= number <= len(legal):
                     self.console.print(f"There is no choice {number}: pick 1 to {len(legal)}.")

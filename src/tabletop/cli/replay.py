@@ -116,7 +116,7 @@ def _browse(viewer: Viewer, steps: list[Step], start: int, read: Callable[[str],
             return
         if answer == "b":
             at = max(0, at - 1)
-        elif answer.isdigit():
+        elif answer.isdecimal():
             at = min(int(answer), len(steps) - 1)
         elif at == len(steps) - 1:
             return
