@@ -49,7 +49,7 @@ def test_opponents_can_be_named_per_seat():
     env = SingleSeatEnv("wicked-labyrinth", 3, seat=1, opponents=["random", "random"],
                         render_mode="ansi")
     env.reset(seed=2)
-    assert "viewer: 1" in env.render()
+    assert "you are seat 1" in env.render()
 
 
 @pytest.mark.parametrize(
