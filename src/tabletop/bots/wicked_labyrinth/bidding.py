@@ -156,9 +156,14 @@ def plan_declarations(
         raise ValueError("one worth and one rival outlook per corridor left are needed")
     last = len(worths) - 1
 
+    chances: dict[tuple[int, int], tuple[float, float, float]] = {}
+
     def gain(t: int, n: int, w: int, s: int) -> float:
         look = rivals_model[t]
-        first, second, rivals = rank_chances(n, look.bids)
+        ranks = chances.get((t, n))
+        if ranks is None:
+            ranks = chances[(t, n)] = rank_chances(n, look.bids)
+        first, second, rivals = ranks
         cw = worths[t]
         signs_soul = s + look.soul
         signs_witch = w + look.witch

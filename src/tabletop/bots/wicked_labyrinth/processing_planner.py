@@ -142,6 +142,8 @@ class ProcessingPlanner:
         - A colour change only to a colour that pairs up or that an open oracle wants.
         - Making room in a full rank only by returning a token no open oracle wants
           (or, if all are wanted, the most numerous one).
+
+        ``done`` comes first, so an action that changes nothing of worth is not taken.
         """
         legal = state.legal_action_ids(seat)
         if key[MODE] != Mode.PROCESS:
@@ -150,9 +152,9 @@ class ProcessingPlanner:
         if great:
             return great[:1]
         wanted = self._wanted(key)
-        out = []
+        out = [A.DONE]
         for a in legal:
-            if a in (A.DISCARD_PROMOTION, A.DISCARD_CHANGE):
+            if a in (A.DISCARD_PROMOTION, A.DISCARD_CHANGE, A.DONE):
                 continue
             if A.CHANGE_BASE <= a < A.DISCARD_CHANGE:
                 _, rank, to = rules.decode_change(a)
