@@ -64,7 +64,7 @@ class HeuristicBot(Bot):
         self.spite = float(spite)
         self.weights = Weights(future=float(future))
         self.budget = budget
-        self._planners: dict[str, tuple[ProcessingPlanner, ProcessingPlanner]] = {}
+        self._planners: tuple[ProcessingPlanner, ProcessingPlanner] | None = None
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -143,15 +143,12 @@ class HeuristicBot(Bot):
     def _planners_for(
         self, view: WickedLabyrinthView
     ) -> tuple[ProcessingPlanner, ProcessingPlanner]:
-        """The planners for this card set: one for real processing, a quicker one for
-        hypothetical boards. Their memos live as long as the bot (per round)."""
-        key = view.cards.source
-        pair = self._planners.get(key)
-        if pair is None or pair[0].cards is not view.cards:
-            pair = (
+        """The planners for the game's card set: one for real processing, a quicker one
+        for hypothetical boards. Their memos last a round (``ProcessingPlanner.use``)."""
+        if self._planners is None or self._planners[0].cards is not view.cards:
+            self._planners = (
                 ProcessingPlanner(view.cards, self.weights, self.budget),
                 ProcessingPlanner(view.cards, self.weights,
                                   max(1, self.budget // BIDDING_BUDGET_SHARE)),
             )
-            self._planners[key] = pair
-        return pair
+        return self._planners
