@@ -36,3 +36,21 @@ def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:
     table = cli("bench", WL, "--seconds", "0.01")
     assert table.exit_code == 0
     assert "open_spiel is not installed" in table.stdout
+
+
+def test_playouts_reach_the_end_and_copies_start_mid_game() -> None:
+    import tabletop
+    from tabletop.bench import engine
+    from tabletop.core.rng import SplitMix64
+
+    game = tabletop.game(WL)
+    state = game.new_game(4, 9)
+    decisions = engine.random_playout(state, SplitMix64(9))
+    assert state.is_terminal() and decisions == len(state.history) - _chance(state)
+    middle = engine.mid_game(game, 4, 9)
+    assert not middle.is_terminal()
+    assert 0 < len(middle.history) - _chance(middle) == decisions // 2
+
+
+def _chance(state) -> int:
+    return sum(1 for p, _ in state.history if p < 0)

@@ -16,9 +16,9 @@ def random_playout(state: State, rng: SplitMix64, max_decisions: int | None = No
     """Play ``state`` on at random (in place); return the number of decisions taken."""
     decisions = 0
     while not state.is_terminal():
-        if max_decisions is not None and decisions >= max_decisions:
-            break
         for p in state.current_players():
+            if decisions == max_decisions:
+                return decisions
             ids = state.legal_action_ids(p)
             state.apply_unchecked(p, ids[rng.below(len(ids))])
             decisions += 1
