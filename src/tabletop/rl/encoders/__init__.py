@@ -26,6 +26,10 @@ class Encoder(Protocol):
 
     game: str
     version: int
+    sections: tuple[tuple[str, str], ...]
+    """The vector in order: (label prefix, meaning), for docs/rl.md."""
+    block: str
+    """Label prefix of the first per-seat block, whose indices docs/rl.md lists."""
 
     def size(self, players: int) -> int:
         """Length of the observation vector at a table of ``players``."""
@@ -60,3 +64,5 @@ def encoder_for(game: str) -> Encoder:
         raise UnknownGameError(
             f"no observation encoder for {game!r} (games with one: {known})"
         ) from None
+
+

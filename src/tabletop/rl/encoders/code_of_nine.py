@@ -35,6 +35,27 @@ LOCATION_SIZE = 4 + HOLDERS
 _SCORE_RANGE = INFO.max_score - INFO.min_score
 
 
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("spectator", "1 when a spectator's view is encoded (then seat+0 is seat 0)"),
+    ("expert", "1 in the expert game"),
+    ("ghost_game", "1 with 3 players (seat 3 is the ghost)"),
+    ("round=", "round 1-5, one-hot"),
+    ("phase=", "deal, change, redeal, assign, ghost, ninth, place, follow, over, one-hot"),
+    ("start_player=", "the start player, seat from the viewer, one-hot"),
+    ("pending", "a location being resolved: present, location one-hot (25, board order), "
+     "follow-up step one-hot (13), its two numbers x/4 and y/4"),
+    ("ruins.", "items in the Ruins: statue/8 coin/16 book/4 legacy/2 medal/1"),
+    ("ninth", "the ninth memory: known, card one-hot (28)"),
+    ("released", "1 once the legacies are released"),
+    ("deck/", "memory cards left in the deck / 28"),
+    ("my_dealt_hand.", "the viewer's cards as dealt, before they are placed (multi-hot, 28)"),
+    ("holder[", "4 holder sheets of 79, the viewer's first (block below)"),
+    ("location.", "25 locations (board order) of 8: open, cost/8, pawns/12, attack, "
+     "pawn of seat+0..3"),
+)
+"""The observation in order: (label prefix, meaning); ``docs/rl.md`` is built from it."""
+
+
 def _one_hot(index: int, size: int) -> list[float]:
     out = [0.0] * size
     out[index] = 1.0
@@ -53,6 +74,8 @@ class CodeOfNineEncoder:
 
     game = "code-of-nine"
     version = 1
+    sections = SECTIONS
+    block = "holder[seat+0]."
 
     def size(self, players: int) -> int:
         header = 3 + ROUNDS + len(Phase) + HOLDERS + 1 + LOCATIONS + STEPS + 2

@@ -44,6 +44,23 @@ CORRIDOR_CARDS = 24
 BOARD_SIZE = 95
 
 
+SECTIONS: tuple[tuple[str, str], ...] = (
+    ("spectator", "1 when a spectator's view is encoded (then seat+0 is seat 0)"),
+    ("round=", "round 1-4, one-hot"),
+    ("phase=", "setup, search, soul_processing, over, one-hot"),
+    ("corridor_index=", "the corridor being searched this round, one-hot over K"),
+    ("unseen_", "corridors never seen: count/24, then their lower fragments (red green blue "
+     "yellow white) and upper elements (those + promotion, colour_change), each count/24"),
+    ("labyrinth[", "K slots of 15: laid_out, searched, current, upper element counts/2 (7), "
+     "lower fragment one-hot (5)"),
+    ("reveal[", "this round's opened hands: K corridors x N seats (from the viewer) x "
+     "(search/8, witch, soul); 0 before a corridor is opened"),
+    ("my_declaration.", "the viewer's own closed hand: pending, search/8, witch, soul"),
+    ("board[", "N boards of 95, the viewer's first (block below)"),
+)
+"""The observation in order: (label prefix, meaning); ``docs/rl.md`` is built from it."""
+
+
 def _corridor_values(card: Corridor) -> tuple[float, ...]:
     upper = [0.0] * ELEMENTS
     for e in card.upper:
@@ -123,6 +140,8 @@ class WickedLabyrinthEncoder:
 
     game = "wicked-labyrinth"
     version = 1
+    sections = SECTIONS
+    block = "board[seat+0]."
 
     def __init__(self) -> None:
         self._cached: tuple[CardSet, _CardTables] | None = None
