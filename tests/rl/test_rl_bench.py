@@ -21,6 +21,7 @@ def test_rl_figures_keys_and_ratio():
     assert figures["env_cost_ratio"] == pytest.approx(
         figures["engine_decisions_per_second"] / figures["env_decisions_per_second"])
     assert figures["env_steps_per_second"] < figures["env_decisions_per_second"]
+    assert figures["view_floor_ratio"] > 0
 
 
 def test_available_needs_an_encoder():
