@@ -13,8 +13,8 @@ reused, because a view refers to the same frozen card objects every time.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
-from typing import NamedTuple
 
 import numpy as np
 
@@ -114,20 +114,34 @@ class _CardTables:
         return [x / CORRIDOR_CARDS for x in totals]
 
 
-_NO_HAND = np.zeros(4, dtype=np.float32)
-_ROTATIONS = {
-    n: [np.array([(me + i) % n for i in range(n)]) for me in range(n)] for n in INFO.player_counts
-}
-"""Seat order seen from each seat (``_ROTATIONS[players][me]``): me first."""
+_ROUND_ONE_HOT = {r: tuple(1.0 if q == r else 0.0 for q in range(1, ROUNDS + 1))
+                  for r in range(1, ROUNDS + 1)}
+_PHASE_ONE_HOT = {p: tuple(1.0 if q == p else 0.0 for q in Phase) for p in Phase}
+_EMPTY_SLOT = (0.0,) * 15
 
 
-class _Blocks(NamedTuple):
-    public: np.ndarray
-    """Round, phase, corridor index, unseen corridors, the labyrinth."""
-    reveals: np.ndarray
-    """Opened hands by (corridor, seat, [search/8, witch, soul])."""
-    boards: np.ndarray
-    """One row per seat's board."""
+@functools.cache
+def _gather(players: int) -> np.ndarray:
+    """Row ``me``: the index in seat-0 order of each entry of seat ``me``'s vector.
+
+    Only the per-seat parts move: the opened hands (corridor, seat, 3) and the boards
+    (seat, 95) are rotated so that ``me`` comes first.
+    """
+    k = CORRIDORS_PER_ROUND[players]
+    size = WickedLabyrinthEncoder().size(players)
+    hands = size - players * BOARD_SIZE - 4 - k * players * 3
+    boards = size - players * BOARD_SIZE
+    rows = []
+    for me in range(players):
+        index = np.arange(size)
+        seats = (np.arange(players) + me) % players
+        reveal = (np.arange(k)[:, None, None] * players + seats[None, :, None]) * 3 \
+            + np.arange(3)[None, None, :]
+        index[hands : hands + k * players * 3] = hands + reveal.ravel()
+        board = seats[:, None] * BOARD_SIZE + np.arange(BOARD_SIZE)[None, :]
+        index[boards:] = boards + board.ravel()
+        rows.append(index)
+    return np.array(rows)
 
 
 _MODE_ONE_HOT = tuple(tuple(1.0 if m == i else 0.0 for m in range(len(Mode))) for i in Mode)
@@ -160,8 +174,10 @@ class WickedLabyrinthEncoder:
     def encode(self, view: WickedLabyrinthView) -> np.ndarray:
         if not isinstance(view, WickedLabyrinthView):
             raise TypeError(f"{self.game} encoder needs a WickedLabyrinthView, got {view!r}")
-        me = 0 if view.viewer is None else view.viewer
-        return self._assemble(self._blocks(view), me, view.viewer is None, view.my_declaration)
+        vector = self._in_seat_order(view, view.viewer is None, view.my_declaration)
+        if not view.viewer:  # a spectator, or seat 0: seat order is already the viewer's
+            return vector
+        return vector[_gather(len(view.boards))[view.viewer]]
 
     def encode_seats(self, spectator: WickedLabyrinthView) -> list[np.ndarray] | None:
         """Every seat's observation, from the spectator view, when that is exact.
@@ -176,16 +192,22 @@ class WickedLabyrinthEncoder:
             raise TypeError(f"encode_seats() needs a spectator view, got {spectator!r}")
         if any(board.committed for board in spectator.boards):
             return None
-        blocks = self._blocks(spectator)
-        return [self._assemble(blocks, p, False, None) for p in range(len(spectator.boards))]
+        vector = self._in_seat_order(spectator, False, None)
+        return list(vector[_gather(len(spectator.boards))])
 
-    def _blocks(self, view: WickedLabyrinthView) -> _Blocks:
-        """The parts of the vector that do not depend on who is looking, by seat."""
+    def _in_seat_order(
+        self, view: WickedLabyrinthView, spectator: bool, mine: Declare | None
+    ) -> np.ndarray:
+        """The vector with seats in table order (seat 0 first): seat 0's observation.
+
+        Every other seat's is a fixed permutation of it (:func:`_gather`).
+        """
         n = len(view.boards)
         k = CORRIDORS_PER_ROUND[n]
         tables = self._tables_for(view.cards)
-        out: list[float] = [1.0 if r == view.round else 0.0 for r in range(1, ROUNDS + 1)]
-        out += [1.0 if p == view.phase else 0.0 for p in Phase]
+        out: list[float] = [float(spectator)]
+        out += _ROUND_ONE_HOT[view.round]
+        out += _PHASE_ONE_HOT[view.phase]
         out += [1.0 if i == view.corridor else 0.0 for i in range(k)]
         out.append(view.unseen_corridors / CORRIDOR_CARDS)
         out += tables.unseen((*view.discard, *view.labyrinth))
@@ -195,45 +217,21 @@ class WickedLabyrinthEncoder:
                 out += (1.0, 1.0 if i < view.corridor else 0.0, 1.0 if i == view.corridor else 0.0)
                 out += corridors[view.labyrinth[i].id]
             else:
-                out += (0.0,) * 15
-        reveals: list[float] = []
+                out += _EMPTY_SLOT
         for i in range(k):
             if i < len(view.reveals):
                 for d in view.reveals[i]:
-                    reveals += (d.search / MAX_SEARCH_PIECES, float(d.witch), float(d.soul))
+                    out += (d.search / MAX_SEARCH_PIECES, float(d.witch), float(d.soul))
             else:
-                reveals += (0.0,) * (3 * n)
-        boards: list[float] = []
+                out += (0.0, 0.0, 0.0) * n
+        if mine is None:
+            out += (0.0, 0.0, 0.0, 0.0)
+        else:
+            out += (1.0, mine.search / MAX_SEARCH_PIECES, float(mine.witch), float(mine.soul))
         deciding = view.deciding
         for board in view.boards:
-            self._board(board, board.seat in deciding, tables, boards)
-        return _Blocks(
-            np.fromiter(out, dtype=np.float32, count=len(out)),
-            np.fromiter(reveals, dtype=np.float32, count=len(reveals)).reshape(k, n, 3),
-            np.fromiter(boards, dtype=np.float32, count=len(boards)).reshape(n, BOARD_SIZE),
-        )
-
-    def _assemble(
-        self, blocks: _Blocks, me: int, spectator: bool, mine: Declare | None
-    ) -> np.ndarray:
-        """The vector seen from seat ``me``: seats rotated so that ``me`` comes first."""
-        n = blocks.boards.shape[0]
-        order = _ROTATIONS[n][me]
-        head = np.array([float(spectator)], dtype=np.float32)
-        if mine is None:
-            hand = _NO_HAND
-        else:
-            hand = np.array(
-                [1.0, mine.search / MAX_SEARCH_PIECES, float(mine.witch), float(mine.soul)],
-                dtype=np.float32,
-            )
-        return np.concatenate((
-            head,
-            blocks.public,
-            blocks.reveals[:, order].ravel(),
-            hand,
-            blocks.boards[order].ravel(),
-        ))
+            self._board(board, board.seat in deciding, tables, out)
+        return np.fromiter(out, dtype=np.float32, count=len(out))
 
     def _board(
         self, board: BoardView, deciding: bool, tables: _CardTables, out: list[float]
