@@ -28,18 +28,20 @@ PROMOTION = 15
 """Promotion spells stored for this round's soul processing."""
 COLOUR_CHANGE = 16
 """Colour-change spells stored for this round's soul processing."""
-IMPURITY = 17
-"""Witch's impurity tiles held."""
-GREAT = 18
+GREAT = 17
 """2 slots: great oracle card indices dealt (-1 before the deal)."""
-GREAT_DONE = 20
+GREAT_DONE = 19
 """2 slots: 1 once that great oracle is achieved."""
-SMALL = 22
+SMALL = 21
 """2 slots: small oracle card indices dealt (-1 before the deal)."""
-SMALL_DONE = 24
+SMALL_DONE = 23
 """2 slots: 1 once that small oracle is achieved."""
-MODE = 26
+MODE = 25
 """What the player is deciding (``Mode``)."""
+PROCESSING_KEY = 26
+"""Slots before this one decide the legal soul processing actions (memo key)."""
+IMPURITY = 26
+"""Witch's impurity tiles held."""
 DECLARED = 27
 """The pending declaration's id + 1 (0: none). Secret until all have declared."""
 QUEUE = 28

@@ -10,7 +10,22 @@ from tabletop.core.game import Game
 from tabletop.core.info import GameInfo, OptionSpec
 from tabletop.core.state import State
 from tabletop.games.wicked_labyrinth import actions as A
-from tabletop.games.wicked_labyrinth.board import DECLARED, MODE, QUEUE, STRIDE
+from tabletop.games.wicked_labyrinth.board import (
+    COLOUR_CHANGE,
+    DECLARED,
+    GREAT,
+    GREAT_DONE,
+    IMPURITY,
+    MODE,
+    PROMOTION,
+    QUEUE,
+    SEARCH,
+    SMALL,
+    SMALL_DONE,
+    SOUL,
+    STRIDE,
+    WITCH,
+)
 from tabletop.games.wicked_labyrinth.cards import CardSet, default_cards, load_cards, parse_cards
 from tabletop.games.wicked_labyrinth.elements import Mode, Phase
 from tabletop.games.wicked_labyrinth.state import GREAT_OUTCOME, SMALL_OUTCOME, WickedLabyrinthState
@@ -97,18 +112,18 @@ class WickedLabyrinth(Game):
             for rank in range(3):
                 for colour in range(4):
                     b[o + rank * 4 + colour] = board.tokens[rank][colour]
-            b[o + 12] = board.search_pieces
-            b[o + 13] = int(board.witch_sign)
-            b[o + 14] = int(board.soul_sign)
-            b[o + 15] = board.promotion_spells
-            b[o + 16] = board.colour_change_spells
-            b[o + 17] = board.impurity
+            b[o + SEARCH] = board.search_pieces
+            b[o + WITCH] = int(board.witch_sign)
+            b[o + SOUL] = int(board.soul_sign)
+            b[o + PROMOTION] = board.promotion_spells
+            b[o + COLOUR_CHANGE] = board.colour_change_spells
+            b[o + IMPURITY] = board.impurity
             for k, g in enumerate(board.great_oracles):
-                b[o + 18 + k] = greats[g.card.id]
-                b[o + 20 + k] = int(g.achieved)
+                b[o + GREAT + k] = greats[g.card.id]
+                b[o + GREAT_DONE + k] = int(g.achieved)
             for k, s in enumerate(board.small_oracles):
-                b[o + 22 + k] = smalls[s.card.id]
-                b[o + 24 + k] = int(s.achieved)
+                b[o + SMALL + k] = smalls[s.card.id]
+                b[o + SMALL_DONE + k] = int(s.achieved)
             b[o + MODE] = int(board.deciding)
             q = 0
             for k, e in enumerate(board.pending_gains):
@@ -121,8 +136,8 @@ class WickedLabyrinth(Game):
         state.discard = [index[c.id] for c in view.discard]
         state.revealed = [A.TABLE.id_of(d) for hand in view.reveals for d in hand]
         seen = set(state.labyrinth) | set(state.discard)
-        dealt_g = {b[p * STRIDE + 18 + k] for p in range(n) for k in range(2)}
-        dealt_s = {b[p * STRIDE + 22 + k] for p in range(n) for k in range(2)}
+        dealt_g = {b[p * STRIDE + GREAT + k] for p in range(n) for k in range(2)}
+        dealt_s = {b[p * STRIDE + SMALL + k] for p in range(n) for k in range(2)}
         state.undrawn = (
             [c for c in range(len(cards.corridors)) if c not in seen]
             + [GREAT_OUTCOME + g for g in range(len(cards.great_oracles)) if g not in dealt_g]
@@ -149,7 +164,7 @@ class WickedLabyrinth(Game):
 def _declarations(b: list[int], o: int) -> tuple[int, ...]:
     from tabletop.games.wicked_labyrinth.rules import declarations
 
-    return declarations(b[o + 12], b[o + 13], b[o + 14])
+    return declarations(b[o + SEARCH], b[o + WITCH], b[o + SOUL])
 
 
 def _resolution_order(view: WickedLabyrinthView) -> list[int]:

@@ -14,6 +14,7 @@ from tabletop.games.wicked_labyrinth.board import (
     GREAT,
     GREAT_DONE,
     MODE,
+    PROCESSING_KEY,
     PROMOTION,
     SMALL,
     SMALL_DONE,
@@ -89,14 +90,18 @@ def _great_ready(b: Sequence[int], o: int, cards: CardSet, slot: int) -> bool:
 _CACHE: dict[int, tuple[CardSet, dict[tuple[int, ...], tuple[int, ...]]]] = {}
 
 
-def processing_actions(b: Sequence[int], o: int, cards: CardSet, stride: int) -> tuple[int, ...]:
-    """Legal soul processing action ids for the board at ``o`` (memoised by board)."""
+def processing_actions(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, ...]:
+    """Legal soul processing action ids for the board at ``o``.
+
+    Memoised on the slots that decide them (tokens, spells, oracles, mode): random and
+    search playouts meet the same boards again and again.
+    """
     entry = _CACHE.get(id(cards))
     if entry is None or entry[0] is not cards:
         entry = (cards, {})
         _CACHE[id(cards)] = entry
     memo = entry[1]
-    key = tuple(b[o : o + stride])
+    key = tuple(b[o : o + PROCESSING_KEY])
     ids = memo.get(key)
     if ids is None:
         ids = _processing_actions(b, o, cards)

@@ -147,7 +147,7 @@ class WickedLabyrinthState(State):
                     A.CHOOSE_WHITE_BASE + 3)
         if mode == Mode.OVERFLOW:
             return tuple(A.RETURN_LOW_BASE + c for c in range(4) if b[o + c])
-        return rules.processing_actions(b, o, self.cards, STRIDE)
+        return rules.processing_actions(b, o, self.cards)
 
     def why_illegal(self, player: int, action_id: int) -> str:
         mode = self.b[player * STRIDE + MODE]
