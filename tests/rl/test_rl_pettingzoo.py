@@ -198,3 +198,21 @@ def test_score_difference_rewards():
 def test_bad_arguments_fail_at_construction(args, kwargs, error):
     with pytest.raises(error):
         parallel_env(*args, **kwargs)
+
+
+def test_game_options_pass_through_and_are_read_once(tmp_path):
+    from importlib import resources
+
+    from tabletop.core.errors import CardDataError
+
+    cards = tmp_path / "cards.toml"
+    cards.write_bytes((resources.files("tabletop.games.wicked_labyrinth") / "cards.toml")
+                      .read_bytes())
+    custom = parallel_env("wicked-labyrinth", 3, cards=str(cards))
+    cards.unlink()  # read at construction: resets do not need the file any more
+    plain = parallel_env("wicked-labyrinth", 3)
+    a, _ = custom.reset(seed=8)
+    b, _ = plain.reset(seed=8)
+    assert data_equivalence(a, b)
+    with pytest.raises(CardDataError):
+        parallel_env("wicked-labyrinth", 3, cards=str(tmp_path / "missing.toml"))

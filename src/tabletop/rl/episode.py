@@ -57,8 +57,9 @@ class Episode:
     ) -> None:
         self.game = game
         self.players = players
-        self.options = dict(options or {})
-        game.info.check(players, self.options)  # bad counts and options fail here, not at reset
+        # Checked and resolved once (a card file is read here, not at every reset); bad
+        # counts and options fail at construction.
+        self.options = game.resolve_options(game.info.check(players, dict(options or {})))
         self.reward = check_choice("reward", reward, REWARDS)
         self.illegal = check_choice("illegal", illegal, ILLEGAL)
         self.illegal_reward = float(illegal_reward)

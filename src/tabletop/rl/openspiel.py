@@ -236,8 +236,9 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             name = short_name(game.info.name)
             raise ValueError(f"{name} has no parameter {sorted(unknown)[0]!r}")
         players = values.pop("players")
-        self.options = {k: (None if v == "" else v) for k, v in values.items()}
-        game.info.check(players, self.options)
+        options = {k: (None if v == "" else v) for k, v in values.items()}
+        # Resolved once: OpenSpiel makes a new initial state for every clone.
+        self.options = game.resolve_options(game.info.check(players, options))
         self.encoder = encoder_for(game.info.name)
         self.noop = game.info.num_distinct_actions
         info = pyspiel.GameInfo(
