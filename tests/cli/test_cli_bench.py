@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import json
 
 import pytest
@@ -41,11 +43,9 @@ def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:
 def test_playouts_reach_the_end_and_copies_start_mid_game() -> None:
     import tabletop
     from tabletop.bench import engine
-    from tabletop.core.rng import SplitMix64
-
     game = tabletop.game(WL)
     state = game.new_game(4, 9)
-    decisions = engine.random_playout(state, SplitMix64(9))
+    decisions = engine.random_playout(state, random.Random(9))
     assert state.is_terminal() and decisions == len(state.history) - _chance(state)
     middle = engine.mid_game(game, 4, 9)
     assert not middle.is_terminal()

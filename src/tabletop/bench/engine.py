@@ -2,17 +2,20 @@
 
 The loop is what a search bot runs: ``legal_action_ids(p)``, a seeded random choice
 and ``apply_unchecked(p, id)`` for every deciding player, chance left to the engine.
+The choice uses Python's C-coded ``random.Random``, as the goofspiel loop does, so the
+driver costs both games alike.
 """
 
 from __future__ import annotations
 
+import random
+
 from tabletop.bench.timing import Rate, measure
 from tabletop.core.game import Game
-from tabletop.core.rng import SplitMix64
 from tabletop.core.state import State
 
 
-def random_playout(state: State, rng: SplitMix64, max_decisions: int | None = None) -> int:
+def random_playout(state: State, rng: random.Random, max_decisions: int | None = None) -> int:
     """Play ``state`` on at random (in place); return the number of decisions taken."""
     decisions = 0
     while not state.is_terminal():
@@ -20,14 +23,14 @@ def random_playout(state: State, rng: SplitMix64, max_decisions: int | None = No
             if decisions == max_decisions:
                 return decisions
             ids = state.legal_action_ids(p)
-            state.apply_unchecked(p, ids[rng.below(len(ids))])
+            state.apply_unchecked(p, ids[int(rng.random() * len(ids))])
             decisions += 1
     return decisions
 
 
 def playouts(game: Game, players: int, seconds: float, seed: int = 0) -> Rate:
     """Full random games from setup (seed ``seed + k`` for game k), per second."""
-    rng = SplitMix64(seed)
+    rng = random.Random(seed)
 
     def one_game(k: int) -> int:
         return random_playout(game.new_game(players, seed + k), rng)
@@ -37,10 +40,10 @@ def playouts(game: Game, players: int, seconds: float, seed: int = 0) -> Rate:
 
 def mid_game(game: Game, players: int, seed: int = 0) -> State:
     """A state about half-way through a random game (to copy: not trivially small)."""
-    rng = SplitMix64(seed)
+    rng = random.Random(seed)
     length = random_playout(game.new_game(players, seed), rng)
     state = game.new_game(players, seed)
-    random_playout(state, SplitMix64(seed), max_decisions=length // 2)
+    random_playout(state, random.Random(seed), max_decisions=length // 2)
     return state
 
 

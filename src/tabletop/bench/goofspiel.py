@@ -6,10 +6,11 @@ then ``apply_actions``; chance nodes: ``chance_outcomes`` and ``apply_action``.
 
 from __future__ import annotations
 
+import random
+
 from typing import Any
 
 from tabletop.bench.timing import Rate, measure
-from tabletop.core.rng import SplitMix64
 
 PARAMS = {"players": 4, "num_cards": 13, "imp_info": True}
 """4 players, 13 cards, imperfect information: a simultaneous game like ours."""
@@ -29,19 +30,19 @@ def _load() -> Any:
     return pyspiel.load_game("goofspiel", PARAMS)
 
 
-def _playout(state: Any, rng: SplitMix64, players: int, max_decisions: int | None = None) -> int:
+def _playout(state: Any, rng: random.Random, players: int, max_decisions: int | None = None) -> int:
     decisions = 0
     while not state.is_terminal():
         if max_decisions is not None and decisions >= max_decisions:
             break
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.below(len(outcomes))][0])
+            state.apply_action(outcomes[int(rng.random() * len(outcomes))][0])
         else:
             joint = []
             for p in range(players):
                 legal = state.legal_actions(p)
-                joint.append(legal[rng.below(len(legal))])
+                joint.append(legal[int(rng.random() * len(legal))])
             state.apply_actions(joint)
             decisions += players
     return decisions
@@ -50,7 +51,7 @@ def _playout(state: Any, rng: SplitMix64, players: int, max_decisions: int | Non
 def playouts(seconds: float, seed: int = 0) -> Rate:
     game = _load()
     players = game.num_players()
-    rng = SplitMix64(seed)
+    rng = random.Random(seed)
     return measure(lambda _: _playout(game.new_initial_state(), rng, players), seconds)
 
 
@@ -59,7 +60,7 @@ def copies(seconds: float, seed: int = 0) -> Rate:
     game = _load()
     players = game.num_players()
     state = game.new_initial_state()
-    _playout(state, SplitMix64(seed), players, max_decisions=PARAMS["num_cards"] * players // 2)
+    _playout(state, random.Random(seed), players, max_decisions=PARAMS["num_cards"] * players // 2)
 
     def one_copy(_: int) -> int:
         state.clone()
