@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.core.errors import GameOptionError, UnknownGameError
+from tabletop.core.errors import GameOptionError, IllegalActionError, UnknownGameError
 from tabletop.rl import openspiel
 from tabletop.rl.encoders import encoder_for
 
@@ -99,3 +99,13 @@ def test_bad_parameters_are_refused():
         pyspiel.load_game("tabletop_wicked_labyrinth", {"players": 7})
     with pytest.raises((pyspiel.SpielError, ValueError), match="colour"):
         pyspiel.load_game("tabletop_wicked_labyrinth", {"colour": "red"})
+
+
+def test_a_joint_action_with_an_illegal_part_changes_nothing():
+    game = load(players=3)
+    state = play_to_first_decision(game)
+    before = str(state)
+    bad = [state.legal_actions(0)[0], state.legal_actions(1)[0], game.num_distinct_actions() - 2]
+    with pytest.raises((IllegalActionError, pyspiel.SpielError)):
+        state.apply_actions(bad)
+    assert str(state) == before

@@ -36,7 +36,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from tabletop.core.errors import UnknownGameError
+from tabletop.core.errors import IllegalActionError, UnknownGameError
 from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.state import State
@@ -157,10 +157,12 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine
         state = engine.state
         deciding = state.current_players()
-        for player, action in enumerate(actions):
+        for player, action in enumerate(actions):  # all checked before any is applied
             if player not in deciding and action != self._noop:
                 raise ValueError(f"player {player} has no decision now: only the no-op "
                                  f"{self._noop} is legal, got {action}")
+            if player in deciding and action not in state.legal_action_ids(player):
+                raise IllegalActionError(player, action, "it is not a legal action now")
         for player in deciding:
             engine.events += state.apply(player, int(actions[player]))
 
