@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env, data_equivalence
 
 from tabletop.core.errors import GameOptionError
-from tabletop.rl.gymnasium import SingleSeatEnv
+from tabletop.rl.gymnasium import SingleSeatEnv, env_id, register
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -60,3 +61,12 @@ def test_opponents_can_be_named_per_seat():
 def test_bad_arguments_fail_at_construction(kwargs):
     with pytest.raises((GameOptionError, ValueError)):
         SingleSeatEnv("wicked-labyrinth", 3, **kwargs)
+
+
+def test_registered_ids_make_checked_envs(case):
+    ids = register()
+    assert register() == ids
+    made = gymnasium.make(env_id(case.game), players=case.players, seat=0, **case.options)
+    assert isinstance(made.unwrapped, SingleSeatEnv)
+    check_env(made.unwrapped)
+    made.close()

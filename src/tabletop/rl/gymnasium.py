@@ -12,7 +12,8 @@ action, then lets the bots play until the learner decides again or the game ends
 the learner decides together with bots (simultaneous declarations), the bots choose
 from the same moment, before anything is applied.
 
-Reward: 0 until the end, then win share (or ``reward="score_diff"``). An action
+``register()`` adds ``tabletop/WickedLabyrinth-v1`` and ``tabletop/CodeOfNine-v1`` to
+``gymnasium.make``. Reward: 0 until the end, then win share (or ``reward="score_diff"``). An action
 outside the mask ends the episode with ``illegal_reward`` and
 ``info["illegal_action"] = True``. Bots are seeded from the env's generator, so
 ``reset(seed=...)`` fixes the whole episode.
@@ -145,3 +146,26 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             return None
         ep = self.episode
         return render_ansi(ep.game.info.name, ep.state.view(self.seat))
+
+
+def env_id(game: str) -> str:
+    """The Gymnasium id of a game's single-seat env: ``tabletop/WickedLabyrinth-v1``."""
+    title = "".join(part.capitalize() for part in game.split("-"))
+    return f"tabletop/{title}-v{ENV_VERSION}"
+
+
+def register() -> list[str]:
+    """Register every game with an encoder with Gymnasium (safe to call again).
+
+    Then ``gymnasium.make("tabletop/WickedLabyrinth-v1", players=4, seat=0)`` works;
+    keyword arguments are :class:`SingleSeatEnv`'s. Returns the ids.
+    """
+    from tabletop.rl.encoders import ENCODERS
+
+    ids = []
+    for game in ENCODERS:
+        name = env_id(game)
+        if name not in gymnasium.registry:
+            gymnasium.register(name, entry_point=SingleSeatEnv, kwargs={"game": game})
+        ids.append(name)
+    return ids
