@@ -12,6 +12,8 @@ every index.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from tabletop.games.code_of_nine.effects import STEP_HINTS
@@ -33,6 +35,7 @@ LOCATIONS = len(LOCATION_IDS)
 HOLDER_SIZE = 1 + len(Item) + 7 + 2 * HOLDERS + 1 + 2 * CARD_COUNT + 1
 LOCATION_SIZE = 4 + HOLDERS
 _SCORE_RANGE = INFO.max_score - INFO.min_score
+_LOCATION_INDEX = {loc: i for i, loc in enumerate(LOCATION_IDS)}
 
 
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -56,17 +59,17 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 """The observation in order: (label prefix, meaning); ``docs/rl.md`` is built from it."""
 
 
-def _one_hot(index: int, size: int) -> list[float]:
-    out = [0.0] * size
-    out[index] = 1.0
-    return out
+@functools.cache
+def _one_hot(index: int, size: int) -> tuple[float, ...]:
+    return tuple(1.0 if i == index else 0.0 for i in range(size))
 
 
-def _card(card: MemoryCard | None) -> list[float]:
-    out = [0.0] * CARD_COUNT
-    if card is not None:
-        out[card.number - 1] = 1.0
-    return out
+_NO_CARD = (0.0,) * CARD_COUNT
+_NO_SEATS = (0.0,) * HOLDERS
+
+
+def _card(card: MemoryCard | None) -> tuple[float, ...]:
+    return _NO_CARD if card is None else _one_hot(card.number - 1, CARD_COUNT)
 
 
 class CodeOfNineEncoder:
@@ -101,7 +104,7 @@ class CodeOfNineEncoder:
             out += [0.0] * (1 + LOCATIONS + STEPS + 2)
         else:
             out.append(1.0)
-            out += _one_hot(LOCATION_IDS.index(pending.location), LOCATIONS)
+            out += _one_hot(_LOCATION_INDEX[pending.location], LOCATIONS)
             out += _one_hot(pending.step, STEPS)
             out += (min(pending.x, PENDING_CAP) / PENDING_CAP,
                     min(pending.y, PENDING_CAP) / PENDING_CAP)
@@ -123,10 +126,13 @@ class CodeOfNineEncoder:
                 min(loc.pawns, PAWNS_ON_LOCATION_CAP) / PAWNS_ON_LOCATION_CAP,
                 float(loc.attack),
             )
-            seats = [0.0] * HOLDERS
-            for seat in loc.seats:
-                seats[rel[seat]] = 1.0
-            out += seats
+            if loc.seats:
+                seats = [0.0] * HOLDERS
+                for seat in loc.seats:
+                    seats[rel[seat]] = 1.0
+                out += seats
+            else:
+                out += _NO_SEATS
         return np.fromiter(out, dtype=np.float32, count=len(out))
 
     def encode_seats(self, spectator: CodeOfNineView) -> None:
