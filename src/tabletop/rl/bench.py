@@ -17,12 +17,12 @@ ratio cannot go under while views cost what they do.
 from __future__ import annotations
 
 import importlib.util
+import random
 from typing import Any
 
 from tabletop.bench.engine import playouts
 from tabletop.bench.timing import Rate, measure
 from tabletop.core.game import Game
-from tabletop.core.rng import SplitMix64
 
 
 def available(game: Game) -> bool:
@@ -42,7 +42,7 @@ def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tup
     from tabletop.rl.pettingzoo import TabletopParallelEnv
 
     env = TabletopParallelEnv(game, players)
-    rng = np.random.default_rng(seed)
+    rng = random.Random(seed)  # the engine loop's driver, so both pay alike
     steps = 0
 
     def one_episode(k: int) -> int:
@@ -55,7 +55,7 @@ def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tup
             actions = {}
             for agent in env.agents:
                 legal = np.flatnonzero(observations[agent]["action_mask"])
-                actions[agent] = int(legal[rng.integers(len(legal))])
+                actions[agent] = int(legal[int(rng.random() * len(legal))])
             observations, *_ = env.step(actions)
             steps += 1
         return decisions
@@ -66,7 +66,7 @@ def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tup
 
 def engine_with_views(game: Game, players: int, seconds: float, seed: int = 0) -> Rate:
     """The bare engine's random playouts, building one spectator view per step."""
-    rng = SplitMix64(seed)
+    rng = random.Random(seed)
 
     def one_game(k: int) -> int:
         state = game.new_game(players, seed + k)
@@ -75,7 +75,7 @@ def engine_with_views(game: Game, players: int, seconds: float, seed: int = 0) -
             state.spectator_view()
             for p in state.current_players():
                 ids = state.legal_action_ids(p)
-                state.apply_unchecked(p, ids[rng.below(len(ids))])
+                state.apply_unchecked(p, ids[int(rng.random() * len(ids))])
                 decisions += 1
         return decisions
 
