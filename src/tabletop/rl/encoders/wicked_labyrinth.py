@@ -14,7 +14,6 @@ reused, because a view refers to the same frozen card objects every time.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 
 import numpy as np
 
@@ -95,23 +94,38 @@ class _CardTables:
 
     def __init__(self, cards: CardSet) -> None:
         self.corridors = {c.id: _corridor_values(c) for c in cards.corridors}
-        self.greats = {g.id: _great_values(g) for g in cards.great_oracles}
-        self.smalls = {s.id: _small_values(s) for s in cards.small_oracles}
+        self.greats = {
+            (g.id, done): (1.0, float(done), *_great_values(g))
+            for g in cards.great_oracles for done in (False, True)
+        }
+        self.smalls = {
+            (s.id, done): (1.0, float(done), *_small_values(s))
+            for s in cards.small_oracles for done in (False, True)
+        }
         self.deck_total = [0.0] * (FRAGMENTS + ELEMENTS)
         for card in cards.corridors:
             self._add(self.deck_total, card, 1.0)
+        self._unseen: tuple[tuple[Corridor, ...], list[float]] | None = None
 
     def _add(self, totals: list[float], card: Corridor, sign: float) -> None:
         totals[card.lower] += sign
         for e in card.upper:
             totals[FRAGMENTS + e] += sign
 
-    def unseen(self, seen: Sequence[Corridor]) -> list[float]:
-        """Lower-fragment and upper-element counts of the corridors not seen yet."""
+    def unseen(self, seen: tuple[Corridor, ...]) -> list[float]:
+        """Lower-fragment and upper-element counts of the corridors not seen yet.
+
+        The seen cards change only when corridors are laid out, so the last answer is
+        kept (tuples of the same card objects compare by identity first: cheap).
+        """
+        if self._unseen is not None and self._unseen[0] == seen:
+            return self._unseen[1]
         totals = self.deck_total[:]
         for card in seen:
             self._add(totals, card, -1.0)
-        return [x / CORRIDOR_CARDS for x in totals]
+        answer = [x / CORRIDOR_CARDS for x in totals]
+        self._unseen = (seen, answer)
+        return answer
 
 
 _ROUND_ONE_HOT = {r: tuple(1.0 if q == r else 0.0 for q in range(1, ROUNDS + 1))
@@ -146,6 +160,9 @@ def _gather(players: int) -> np.ndarray:
 
 _MODE_ONE_HOT = tuple(tuple(1.0 if m == i else 0.0 for m in range(len(Mode))) for i in Mode)
 _NO_GAIN = (0.0,) * (2 * ELEMENTS)
+_LOW_CAP, _MIDDLE_CAP, _HIGH_CAP = CAPACITY
+_NO_GREAT = (0.0,) * 6
+_NO_SMALL = (0.0,) * 21
 _SCORE_RANGE = INFO.max_score - INFO.min_score
 
 
@@ -236,8 +253,11 @@ class WickedLabyrinthEncoder:
     def _board(
         self, board: BoardView, deciding: bool, tables: _CardTables, out: list[float]
     ) -> None:
-        for row, cap in zip(board.tokens, CAPACITY, strict=True):
-            out += (row[0] / cap, row[1] / cap, row[2] / cap, row[3] / cap)
+        low, middle, high = board.tokens
+        a, b, c = _LOW_CAP, _MIDDLE_CAP, _HIGH_CAP
+        out += (low[0] / a, low[1] / a, low[2] / a, low[3] / a,
+                middle[0] / b, middle[1] / b, middle[2] / b, middle[3] / b,
+                high[0] / c, high[1] / c, high[2] / c, high[3] / c)
         out += (
             board.search_pieces / MAX_SEARCH_PIECES,
             float(board.witch_sign),
@@ -246,20 +266,14 @@ class WickedLabyrinthEncoder:
             min(board.colour_change_spells, SPELL_CAP) / SPELL_CAP,
             min(board.impurity, IMPURITY_CAP) / IMPURITY_CAP,
         )
-        for slot in range(2):
-            if slot < len(board.great_oracles):
-                g = board.great_oracles[slot]
-                out += (1.0, float(g.achieved))
-                out += tables.greats[g.card.id]
-            else:
-                out += (0.0,) * 6
-        for slot in range(2):
-            if slot < len(board.small_oracles):
-                s = board.small_oracles[slot]
-                out += (1.0, float(s.achieved))
-                out += tables.smalls[s.card.id]
-            else:
-                out += (0.0,) * 21
+        greats = tables.greats
+        for g in board.great_oracles:
+            out += greats[g.card.id, g.achieved]
+        out += _NO_GREAT * (2 - len(board.great_oracles))
+        smalls = tables.smalls
+        for o in board.small_oracles:
+            out += smalls[o.card.id, o.achieved]
+        out += _NO_SMALL * (2 - len(board.small_oracles))
         gains = board.pending_gains
         if gains:
             counts = [0.0] * ELEMENTS
