@@ -118,8 +118,9 @@ class _CardTables:
         The seen cards change only when corridors are laid out, so the last answer is
         kept (tuples of the same card objects compare by identity first: cheap).
         """
-        if self._unseen is not None and self._unseen[0] == seen:
-            return self._unseen[1]
+        last = self._unseen  # read once: envs in several threads may share the encoder
+        if last is not None and last[0] == seen:
+            return last[1]
         totals = self.deck_total[:]
         for card in seen:
             self._add(totals, card, -1.0)
