@@ -103,7 +103,7 @@ def test_ties_share_the_win() -> None:
 def test_the_ghost_is_scored_but_never_a_seat_of_the_result() -> None:
     """With 3 players the ghost's cards apply and it counts for most/fewest, but never wins."""
     s = ready(3)
-    set_cards(s, 3, 2, 1)  # the ghost: most statues +3, statues worth 1 more
+    set_cards(s, 3, 2, 1)  # the ghost: a bonus for most statues, statues worth 1 more
     set_cards(s, 0, 4, 5)  # the players' cards never touch statues or an empty sheet
     set_cards(s, 1, 8, 10)
     set_cards(s, 2, 18, 6)
@@ -113,7 +113,8 @@ def test_the_ghost_is_scored_but_never_a_seat_of_the_result() -> None:
         play(s, "quarry")
     result = s.result()
     assert len(result.scores) == 3
-    assert s.score_sheet().scores[3] == 5 * 2 + 3
+    devotion = default_memory_cards().cards[1].effects[0].points
+    assert s.score_sheet().scores[3] == 5 * 2 + devotion
     assert result.scores[0] == 2
 
 
