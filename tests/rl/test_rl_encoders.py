@@ -112,7 +112,7 @@ def test_one_spectator_view_serves_the_table_exactly_when_no_hand_is_closed(case
         for p, ids in chosen:
             state.apply(p, ids[rng.below(len(ids))])
     # Code of Nine seats always hold cards a spectator cannot see: only the Labyrinth shares.
-    assert (answered > 0) == (case.game == "wicked-labyrinth")
+    assert (answered > 0) == encoder.shares_views == (case.game == "wicked-labyrinth")
 
 
 def test_a_closed_hand_turns_the_shared_path_off():

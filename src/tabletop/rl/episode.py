@@ -71,6 +71,7 @@ class Episode:
         self._deciding: tuple[int, ...] = ()
         self._masks: dict[int, np.ndarray] = {}
         self._observations: dict[int, np.ndarray] = {}
+        self._shared: bool | None = None  # whether one view served every seat this step
         self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)
         self._noop_mask[self.noop] = 1
         self._noop_mask.flags.writeable = False
@@ -104,6 +105,7 @@ class Episode:
         self._deciding = () if state.is_terminal() else state.current_players()
         self._masks = {}
         self._observations = {}
+        self._shared = None
 
     # ------------------------------------------------------------------ what seats see
 
@@ -111,16 +113,28 @@ class Episode:
         """The seat's encoded view, computed once per step (AEC seats ask repeatedly)."""
         obs = self._observations.get(seat)
         if obs is None:
+            if self.encoder.shares_views and self._share():
+                return self._observations[seat]
             obs = self._observations[seat] = self.encoder.encode(self.state.view(seat))
         return obs
 
     def observations(self) -> list[np.ndarray]:
         """Every seat's observation; one spectator view serves all when that is exact."""
-        shared = self.encoder.encode_seats(self.state.spectator_view())
-        if shared is None:
+        if not (self.encoder.shares_views and self._share()):
             return [self.observation(p) for p in range(self.players)]
-        self._observations = dict(enumerate(shared))
-        return shared
+        return [self._observations[p] for p in range(self.players)]
+
+    def _share(self) -> bool:
+        """Fill every seat's observation from one spectator view, if the encoder can now.
+
+        Tried at most once per step.
+        """
+        if self._shared is None:
+            shared = self.encoder.encode_seats(self.state.spectator_view())
+            self._shared = shared is not None
+            if shared is not None:
+                self._observations = dict(enumerate(shared))
+        return self._shared
 
     def global_state(self) -> np.ndarray:
         """Every seat's observation in seat order: the full state, for centralised critics."""

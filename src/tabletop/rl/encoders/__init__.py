@@ -30,6 +30,9 @@ class Encoder(Protocol):
     """The vector in order: (label prefix, meaning), for docs/rl.md."""
     block: str
     """Label prefix of the first per-seat block, whose indices docs/rl.md lists."""
+    shares_views: bool
+    """Whether :meth:`encode_seats` can ever answer (if not, nobody builds the
+    spectator view for it)."""
 
     def size(self, players: int) -> int:
         """Length of the observation vector at a table of ``players``."""

@@ -77,6 +77,7 @@ class CodeOfNineEncoder:
 
     game = "code-of-nine"
     version = 1
+    shares_views = False
     sections = SECTIONS
     block = "holder[seat+0]."
 

@@ -172,6 +172,7 @@ class WickedLabyrinthEncoder:
 
     game = "wicked-labyrinth"
     version = 1
+    shares_views = True
     sections = SECTIONS
     block = "board[seat+0]."
 
