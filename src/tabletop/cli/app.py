@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from tabletop.cli import bench, play, replay, report_cmd, simulate
+from tabletop.cli import bench, loadtest_cmd, play, replay, report_cmd, serve_cmd, simulate
 
 app = typer.Typer(
     name="tabletop",
@@ -22,6 +22,8 @@ app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.add_typer(report_cmd.app, name="report")
+app.command("serve")(serve_cmd.serve)
+app.command("loadtest")(loadtest_cmd.loadtest)
 
 
 def main() -> None:

@@ -1,0 +1,120 @@
+"""One seat's client: a WebSocket that waits, thinks, and answers each decision.
+
+It behaves as a person would: on each new decision it waits ``think`` seconds, then
+sends one of its legal actions (chosen by its own seeded generator) with the sequence
+number of the last frame it saw. It records every frame for the leak check and the
+round trip of every action (send to ``ack``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.client import connect
+
+from tabletop.core.rng import SplitMix64
+
+
+@dataclass
+class SeatStats:
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    stale: int = 0
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    over: bool = False
+
+
+class SeatClient:
+    """Plays ``seat`` of table ``table_id`` at ``ws_url`` until the game is over."""
+
+    def __init__(
+        self,
+        ws_url: str,
+        table_id: str,
+        seat: int | None,
+        token: str | None,
+        seed: int,
+        think: float,
+        keep_frames: bool,
+    ) -> None:
+        self.url = f"{ws_url}/ws/tables/{table_id}"
+        self.seat = seat
+        self.token = token
+        self.rng = SplitMix64(seed)
+        self.think = think
+        self.keep_frames = keep_frames
+        self.stats = SeatStats()
+        self._seq = 0
+        self._decision: int | None = None
+        self._plan: asyncio.Task[None] | None = None
+        self._sent: dict[int, float] = {}
+        self._ref = 0
+
+    async def run(self) -> SeatStats:
+        async with connect(self.url, max_size=1 << 22, open_timeout=60, ping_interval=None, compression=None) as ws:
+            hello: dict[str, Any] = (
+                {"type": "spectate"}
+                if self.seat is None
+                else {"type": "auth", "seat": self.seat, "token": self.token}
+            )
+            await ws.send(json.dumps(hello))
+            try:
+                async for text in ws:
+                    frame = json.loads(text)
+                    if self.keep_frames:
+                        self.stats.frames.append(frame)
+                    if self._on_frame(ws, frame):
+                        break
+            finally:
+                if self._plan is not None:
+                    self._plan.cancel()
+        if not self.stats.over:
+            self.stats.errors.append(f"seat {self.seat}: connection closed before the end")
+        return self.stats
+
+    def _on_frame(self, ws: Any, frame: dict[str, Any]) -> bool:
+        """Handle a frame; True when this client is done."""
+        kind = frame.get("type")
+        if kind == "ack":
+            sent = self._sent.pop(frame.get("ref"), None)
+            if sent is not None:
+                self.stats.latencies.append(time.perf_counter() - sent)
+            return False
+        if kind == "error":
+            if frame.get("code") == "stale":
+                self.stats.stale += 1
+            else:
+                self.stats.errors.append(
+                    f"seat {self.seat}: {frame.get('code')}: {frame.get('message')}"
+                )
+            return False
+        if kind in ("welcome", "events", "view"):
+            self._seq = frame["seq"]
+            if frame.get("over"):
+                self.stats.over = True
+                return True
+            decision = frame.get("decision")
+            if frame.get("legal") and decision != self._decision:
+                self._decision = decision
+                if self._plan is not None:
+                    self._plan.cancel()
+                self._plan = asyncio.create_task(self._act(ws, decision, frame["legal"]))
+        return False
+
+    async def _act(self, ws: Any, decision: int, legal: list[str]) -> None:
+        await asyncio.sleep(self.think)
+        if decision != self._decision:
+            return
+        self._ref += 1
+        ref = self._ref
+        action = legal[self.rng.below(len(legal))]
+        self._sent[ref] = time.perf_counter()
+        with contextlib.suppress(Exception):
+            await ws.send(
+                json.dumps({"type": "action", "seq": self._seq, "action": action, "ref": ref})
+            )

@@ -1,0 +1,190 @@
+"""Running a load test: set up N tables over HTTP, then play them all at once."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import httpx
+
+import tabletop
+from tabletop.loadtest.client import SeatClient, SeatStats
+from tabletop.loadtest.leaks import check_frames
+
+
+@dataclass
+class LoadReport:
+    """What a load test measured; ``ok`` when every table finished cleanly."""
+
+    tables: int
+    completed: int = 0
+    errors: int = 0
+    stale: int = 0
+    leaks: int = 0
+    leak_checked_frames: int = 0
+    hidden_events_checked: int = 0
+    actions: int = 0
+    duration_s: float = 0.0
+    actions_per_s: float = 0.0
+    rtt_ms: dict[str, float] = field(default_factory=dict)
+    samples: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return self.completed == self.tables and self.errors == 0 and self.leaks == 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "ok": self.ok}
+
+
+def _percentiles(values: list[float]) -> dict[str, float]:
+    if len(values) < 2:
+        return {}
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return {
+        "p50": round(cuts[49] * 1000, 2),
+        "p95": round(cuts[94] * 1000, 2),
+        "p99": round(cuts[98] * 1000, 2),
+        "max": round(max(values) * 1000, 2),
+    }
+
+
+def default_players(game: str) -> int:
+    counts = tabletop.game(game).info.player_counts
+    return counts[len(counts) // 2]
+
+
+async def _setup_table(http: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
+    r = await http.post("/api/tables", json={"game": game, "players": players})
+    r.raise_for_status()
+    table_id = r.json()["table"]["id"]
+    tokens = []
+    for seat in range(players):
+        r = await http.post(
+            f"/api/tables/{table_id}/seats/{seat}/join", json={"name": f"load{seat}"}
+        )
+        r.raise_for_status()
+        tokens.append(r.json()["token"])
+    return table_id, tokens
+
+
+async def _play_table(
+    ws_urls: list[str],
+    http: httpx.AsyncClient,
+    index: int,
+    game: str,
+    players: int,
+    think: float,
+    check_leaks: bool,
+    seed: int,
+    timeout: float,
+) -> tuple[str, list[SeatStats], dict[str, Any] | None]:
+    """Play one table; its id, its seats' stats and (to check leaks) its record."""
+    table_id, tokens = await _setup_table(http, game, players)
+    clients = [
+        SeatClient(
+            ws_urls[(index + seat) % len(ws_urls)],
+            table_id,
+            seat,
+            tokens[seat],
+            seed * 1_000_003 + index * 101 + seat,
+            think,
+            check_leaks,
+        )
+        for seat in range(players)
+    ]
+    if check_leaks:
+        clients.append(
+            SeatClient(ws_urls[index % len(ws_urls)], table_id, None, None, 0, think, True)
+        )
+    results = await asyncio.wait_for(
+        asyncio.gather(*(c.run() for c in clients), return_exceptions=True), timeout
+    )
+    stats: list[SeatStats] = []
+    for seat, res in enumerate(results):
+        if isinstance(res, BaseException):
+            s = SeatStats()
+            s.errors.append(f"table {table_id} seat {seat}: {type(res).__name__}: {res}")
+            stats.append(s)
+        else:
+            stats.append(res)
+    record = None
+    if check_leaks and all(s.over for s in stats):
+        r = await http.get(f"/api/tables/{table_id}/record")
+        r.raise_for_status()
+        record = r.json()
+    return table_id, stats, record
+
+
+async def run_loadtest(
+    url: str,
+    tables: int,
+    game: str | None = None,
+    players: int | None = None,
+    think_ms: float = 250.0,
+    check_leaks: bool = False,
+    seed: int = 0,
+    timeout: float = 900.0,
+) -> LoadReport:
+    """Play ``tables`` concurrent tables against the server(s) at ``url``.
+
+    ``url`` may list several base URLs separated by commas (one per worker); each table's
+    seats are spread over them. Without ``game`` the tables cycle through every game.
+    """
+    bases = [u.strip().rstrip("/") for u in url.split(",") if u.strip()]
+    ws_urls = ["ws" + b[4:] if b.startswith("http") else b for b in bases]
+    games = [game] if game else tabletop.games()
+    report = LoadReport(tables=tables)
+    latencies: list[float] = []
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=bases[0], timeout=60, limits=limits) as http:
+        start = time.perf_counter()
+        jobs = []
+        for i in range(tables):
+            g = games[i % len(games)]
+            jobs.append(
+                _play_table(
+                    ws_urls,
+                    http,
+                    i,
+                    g,
+                    players or default_players(g),
+                    think_ms / 1000,
+                    check_leaks,
+                    seed,
+                    timeout,
+                )
+            )
+        outcomes = await asyncio.gather(*jobs, return_exceptions=True)
+        report.duration_s = round(time.perf_counter() - start, 2)
+    for outcome in outcomes:
+        if isinstance(outcome, BaseException):
+            report.errors += 1
+            report.samples.append(f"{type(outcome).__name__}: {outcome}")
+            continue
+        table_id, stats, record = outcome
+        if all(s.over for s in stats):
+            report.completed += 1
+        for s in stats:
+            latencies.extend(s.latencies)
+            report.errors += len(s.errors)
+            report.stale += s.stale
+            report.samples.extend(s.errors[:3])
+        if record is not None:
+            # checked after every table is done, so checking does not slow the others
+            viewers: list[int | None] = [*range(record["players"]), None]
+            leak = check_frames(record, {v: s.frames for v, s in zip(viewers, stats, strict=True)})
+            report.leaks += len(leak.problems)
+            report.samples.extend(f"table {table_id}: {p}" for p in leak.problems[:3])
+            report.leak_checked_frames += leak.frames
+            report.hidden_events_checked += leak.hidden_events
+    report.actions = len(latencies)
+    report.actions_per_s = (
+        round(len(latencies) / report.duration_s, 1) if report.duration_s else 0.0
+    )
+    report.rtt_ms = _percentiles(latencies)
+    report.samples = report.samples[:20]
+    return report

@@ -1,0 +1,237 @@
+"""The HTTP API: games, tables, seats, views and records (OpenAPI at ``/docs``).
+
+Errors are JSON ``{"error": {"code": ..., "message": ...}}`` with a fitting status:
+404 unknown table or seat, 403 wrong token, 409 a request the table's state refuses,
+413 too large, 422 invalid input, 429 too many requests.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import BaseModel, ConfigDict, Field
+
+from tabletop.bots import BOTS
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Game
+from tabletop.core.jsonutil import to_jsonable
+from tabletop.games import REGISTRY
+from tabletop.server import protocol
+from tabletop.server.tables import LiveTable, SeatSpec, TableError, TableManager, table_summary
+
+router = APIRouter(prefix="/api")
+bearer = HTTPBearer(auto_error=False, description="the seat token returned by join")
+
+Name = Annotated[str, Field(min_length=1, max_length=64)]
+BotSpec = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class SeatIn(BaseModel):
+    """A seat at creation: ``open`` for a person to join, or ``bot`` with a bot spec."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    type: Literal["open", "bot"] = "open"
+    bot: BotSpec | None = None
+    name: Name | None = None
+
+
+class CreateTableIn(BaseModel):
+    """A new table. Without ``seats`` every seat is open. Without ``seed`` the server
+    draws a secret one; a table created with a chosen seed is marked ``seeded`` since its
+    creator can predict its chance events."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    game: Name
+    players: int
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[SeatIn] | None = Field(default=None, max_length=16)
+    seed: int | None = Field(default=None, ge=0, lt=1 << 63)
+    clock: float | None = Field(default=None, gt=0, le=86_400)
+
+
+class JoinIn(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    name: Name
+
+
+class LeaveIn(BaseModel):
+    """Leave a seat to a bot (``bot`` spec, default the seat's last bot or ``random``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    bot: BotSpec | None = None
+
+
+class TableOut(BaseModel):
+    table: dict[str, Any]
+
+
+class JoinedOut(BaseModel):
+    table: dict[str, Any]
+    seat: int
+    token: str = Field(description="the seat's secret: keep it, it is shown only once")
+
+
+class ViewOut(BaseModel):
+    table: dict[str, Any]
+    seat: int | None
+    seq: int
+    view: Any
+    over: bool
+    result: Any = None
+    legal: list[str] | None = None
+    decision: int | None = None
+
+
+def manager(request: Request) -> TableManager:
+    return request.app.state.manager  # type: ignore[no-any-return]
+
+
+Manager = Annotated[TableManager, Depends(manager)]
+Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+def game_info(game: Game) -> dict[str, Any]:
+    info = game.info
+    return {
+        "name": info.name,
+        "title": info.title,
+        "player_counts": list(info.player_counts),
+        "simultaneous": info.simultaneous,
+        "hidden_information": info.hidden_information,
+        "options": [
+            {
+                "name": o.name,
+                "types": [k.__name__ for k in (o.kind if isinstance(o.kind, tuple) else (o.kind,))],
+                "default": to_jsonable(o.default)
+                if o.default is None or isinstance(o.default, bool | int | float | str)
+                else repr(o.default),
+                "help": o.help,
+            }
+            for o in info.options
+        ],
+        "bots": BOTS.names(info.name),
+    }
+
+
+def check_network_options(game: Game, options: dict[str, Any]) -> None:
+    """Refuse text for an option that also takes data: that text names a server file."""
+    for spec in game.info.options:
+        kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
+        if isinstance(options.get(spec.name), str) and dict in kinds:
+            raise TableError(
+                "bad_options",
+                f"option {spec.name!r}: send the data itself; the server reads no files",
+                422,
+            )
+
+
+def seat_of(table: LiveTable, seat: int, credentials: HTTPAuthorizationCredentials | None) -> int:
+    token = credentials.credentials if credentials is not None else None
+    return table.authenticate(seat, token)
+
+
+@router.get("/games", summary="Registered games, their options and bots")
+async def list_games() -> list[dict[str, Any]]:
+    return [game_info(g) for g in REGISTRY]
+
+
+@router.get("/tables", summary="Recent tables")
+async def list_tables(tables: Manager) -> list[dict[str, Any]]:
+    services = tables.services
+    rows = await services.read(services.store.list_tables, 100)
+    seats = await services.read(services.store.seats_of, [r.id for r in rows])
+    out = []
+    for row in rows:
+        live = tables.tables.get(row.id)
+        if live is not None:
+            out.append(live.summary())
+        else:
+            open_ = any(s.kind == "open" for s in seats[row.id])
+            out.append(table_summary(row, seats[row.id], "waiting" if open_ else "stored", -1))
+    return out
+
+
+@router.post("/tables", status_code=201, summary="Create a table")
+async def create_table(body: CreateTableIn, tables: Manager) -> TableOut:
+    try:
+        game = REGISTRY.get(body.game)
+        check_network_options(game, body.options)
+        seats = (
+            [SeatSpec("open")] * body.players
+            if body.seats is None
+            else [SeatSpec(s.type, s.bot, s.name) for s in body.seats]
+        )
+        table = await tables.create(
+            body.game, body.players, body.options, seats, body.seed, body.clock
+        )
+    except TabletopError as exc:
+        raise TableError("bad_table", str(exc), 422) from None
+    return TableOut(table=table.summary())
+
+
+@router.get("/tables/{table_id}", summary="A table as a spectator sees it")
+async def spectate(table_id: str, tables: Manager) -> ViewOut:
+    table = await tables.get(table_id, fresh=True)
+    return _view_out(table, None)
+
+
+@router.get("/tables/{table_id}/seats/{seat}", summary="A table as one seat sees it")
+async def seat_view(table_id: str, seat: int, tables: Manager, credentials: Credentials) -> ViewOut:
+    table = await tables.get(table_id, fresh=True)
+    return _view_out(table, seat_of(table, seat, credentials))
+
+
+def _view_out(table: LiveTable, viewer: int | None) -> ViewOut:
+    decision = None if viewer is None else table.decisions[viewer]
+    frame = protocol.view_frame("view", table.state, viewer, table.seq, decision)
+    frame.pop("type")
+    return ViewOut(table=table.summary(), **frame)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/join", summary="Take an open seat")
+async def join(table_id: str, seat: int, body: JoinIn, tables: Manager) -> JoinedOut:
+    table = await tables.get(table_id)
+    token = await table.join(seat, body.name)
+    return JoinedOut(table=table.summary(), seat=seat, token=token)
+
+
+@router.post("/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat to a bot")
+async def leave(
+    table_id: str,
+    seat: int,
+    tables: Manager,
+    credentials: Credentials,
+    body: LeaveIn | None = None,
+) -> TableOut:
+    table = await tables.get(table_id)
+    seat_of(table, seat, credentials)
+    spec = body.bot if body is not None else None
+    if spec is not None:
+        try:
+            from tabletop.server.bots import check_spec
+
+            check_spec(spec, table.game)
+        except TabletopError as exc:
+            raise TableError("bad_bot", str(exc), 422) from None
+    await table.set_away(seat, True, spec)
+    return TableOut(table=table.summary())
+
+
+@router.post("/tables/{table_id}/seats/{seat}/return", summary="Take a seat back from its bot")
+async def come_back(
+    table_id: str, seat: int, tables: Manager, credentials: Credentials
+) -> TableOut:
+    table = await tables.get(table_id)
+    seat_of(table, seat, credentials)
+    await table.set_away(seat, False, None)
+    return TableOut(table=table.summary())
+
+
+@router.get("/tables/{table_id}/record", summary="The game record, once the game is over")
+async def record(table_id: str, tables: Manager) -> dict[str, Any]:
+    table = await tables.get(table_id, fresh=True)
+    if not table.over:
+        raise TableError("not_over", "the record is published when the game is over")
+    return table.state.record().to_json()

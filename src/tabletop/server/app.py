@@ -1,0 +1,98 @@
+"""The FastAPI application: its state (store, writer, bus, tables) lives for its lifespan."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+
+from tabletop.server import api, ws
+from tabletop.server.config import ServerConfig
+from tabletop.server.middleware import GuardMiddleware
+from tabletop.server.pubsub import make_bus
+from tabletop.server.store import Store
+from tabletop.server.tables import Services, TableError, TableManager
+from tabletop.server.writer import Writer
+
+log = logging.getLogger(__name__)
+
+
+def create_app(config: ServerConfig | None = None) -> FastAPI:
+    """The server application for ``config`` (defaults: SQLite in the data directory)."""
+    config = config or ServerConfig()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(config.database_url())
+        writer = Writer(store)
+        writer.start()
+        bus = make_bus(config.redis_url)
+        manager = TableManager(Services(config, store, writer, bus))
+        await bus.start(manager.on_bus)
+        app.state.config = config
+        app.state.manager = manager
+        resume = asyncio.create_task(_resume(manager))
+        try:
+            yield
+        finally:
+            resume.cancel()
+            manager.close()
+            await bus.close()
+            await writer.close()
+            store.close()
+
+    app = FastAPI(
+        title="tabletop server",
+        summary="Authoritative online play for every registered tabletop game.",
+        version="1",
+        lifespan=lifespan,
+    )
+    app.add_middleware(
+        GuardMiddleware,
+        max_body=config.max_body_bytes,
+        rate=config.http_rate,
+        burst=config.http_burst,
+    )
+    app.include_router(api.router)
+    app.include_router(ws.router)
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"where": [str(p) for p in e.get("loc", ())], "problem": e.get("msg", "")}
+            for e in exc.errors()
+        ]
+        text = "; ".join(f"{'.'.join(p['where'])}: {p['problem']}" for p in problems)
+        return JSONResponse(
+            {"error": {"code": "invalid", "message": text, "problems": problems}}, 422
+        )
+
+    @app.get("/healthz", include_in_schema=False)
+    async def health() -> dict[str, Any]:
+        return {"ok": True}
+
+    return app
+
+
+async def _resume(manager: TableManager) -> None:
+    """After a restart, load unfinished tables so their bots and clocks play on."""
+    try:
+        count = await manager.resume_all()
+        log.info("resumed %d unfinished tables", count)
+    except Exception:
+        log.exception("could not resume tables")
+
+
+def app_from_env() -> FastAPI:
+    """The factory uvicorn workers call: the config comes from ``TABLETOP_SERVER_CONFIG``."""
+    return create_app(ServerConfig.from_env())

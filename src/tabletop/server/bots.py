@@ -1,0 +1,54 @@
+"""Server-side bot seats.
+
+A bot is made afresh for every decision, seeded from the table's seed, the seat and the
+sequence number at which the decision began. So a table's bot moves depend only on its
+record, not on when the server last restarted or which worker happened to move first:
+two workers racing to move the same bot propose the same action, and a table recovered
+after a crash plays on exactly as it would have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.bots import make_bot
+from tabletop.core.actions import Action
+from tabletop.core.game import Game
+from tabletop.sim.runner import seat_seed
+
+MASK63 = (1 << 63) - 1
+DEFAULT_BOT = "random"
+
+
+def decision_seed(table_seed: int, seat: int, decision: int) -> int:
+    """The bot seed for ``seat``'s decision that began at sequence number ``decision``."""
+    return (seat_seed(table_seed, seat) ^ (decision * 0x9E3779B97F4A7C15)) & MASK63
+
+
+def check_spec(spec: str, game: Game) -> None:
+    """Raise ``UnknownBotError`` (a ValueError) unless ``spec`` makes a bot for ``game``."""
+    make_bot(spec, game, 0, 0)
+
+
+def choose(
+    spec: str,
+    game: Game,
+    table_seed: int,
+    seat: int,
+    decision: int,
+    view: Any,
+    legal: Sequence[Action],
+) -> Action:
+    """The bot's action for this decision (run in a worker thread: search bots are slow)."""
+    bot = make_bot(spec, game, seat, decision_seed(table_seed, seat, decision))
+    return bot.act(view, legal)
+
+
+def default_action(legal: Sequence[Action]) -> Action:
+    """What the clock plays when a decision runs out of time: the first legal action.
+
+    The first in the game's action-table order, so it is the same on every worker and in
+    every replay (for a declaration in The Wicked Labyrinth, the empty hand ``d0``).
+    """
+    return legal[0]

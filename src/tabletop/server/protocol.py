@@ -1,0 +1,162 @@
+"""The wire protocol: what a seat or a spectator is sent, and reading what clients send.
+
+This module is the only place the server turns game data into frames, and it reads
+only ``state.view(seat)``, ``state.spectator_view()``, ``event.for_player(seat)`` (or
+``None`` for spectators) and the seat's own legal actions. Nothing else of the state
+reaches a client, so a frame cannot carry another seat's secret unless the game's own
+view does. See ``docs/server.md`` for the message reference.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from tabletop.core.actions import Action
+from tabletop.core.errors import ActionParseError
+from tabletop.core.events import Event
+from tabletop.core.game import Game
+from tabletop.core.jsonutil import to_jsonable
+from tabletop.core.state import State
+
+Viewer = int | None
+"""A seat number, or ``None`` for a spectator."""
+
+
+class ProtocolError(Exception):
+    """A client message the server refuses; ``code`` is the typed error clients match on."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def error_frame(code: str, message: str, ref: Any = None) -> str:
+    frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
+    if ref is not None:
+        frame["ref"] = ref
+    return json.dumps(frame)
+
+
+def visible_events(events: Sequence[Event], viewer: Viewer) -> list[Any]:
+    """The viewer's version of each event, leaving out the ones hidden from it."""
+    out = []
+    for event in events:
+        seen = event.for_player(viewer)
+        if seen is not None:
+            out.append(to_jsonable(seen))
+    return out
+
+
+def view_of(state: State, viewer: Viewer) -> Any:
+    return to_jsonable(state.spectator_view() if viewer is None else state.view(viewer))
+
+
+def decision_part(state: State, viewer: Viewer, decision: int | None) -> dict[str, Any]:
+    """What the viewer needs to act: its own legal actions and when its decision began."""
+    if viewer is None or decision is None:
+        return {}
+    return {
+        "decision": decision,
+        "legal": [a.notation() for a in state.legal_actions(viewer)],
+    }
+
+
+def end_part(state: State) -> dict[str, Any]:
+    if not state.is_terminal():
+        return {"over": False}
+    return {"over": True, "result": to_jsonable(state.result())}
+
+
+def events_frame(
+    state: State,
+    viewer: Viewer,
+    seq: int,
+    events: Sequence[Event],
+    decision: int | None,
+    with_view: bool,
+) -> dict[str, Any]:
+    """The frame every connection of ``viewer`` gets for accepted action ``seq``."""
+    frame: dict[str, Any] = {"type": "events", "seq": seq, "events": visible_events(events, viewer)}
+    frame.update(decision_part(state, viewer, decision))
+    frame.update(end_part(state))
+    if with_view:
+        frame["view"] = view_of(state, viewer)
+    return frame
+
+
+def view_frame(
+    kind: str, state: State, viewer: Viewer, seq: int, decision: int | None
+) -> dict[str, Any]:
+    """A ``welcome`` (on connect) or ``view`` (on request) frame: the whole current view."""
+    frame: dict[str, Any] = {
+        "type": kind,
+        "seq": seq,
+        "seat": viewer,
+        "view": view_of(state, viewer),
+    }
+    frame.update(decision_part(state, viewer, decision))
+    frame.update(end_part(state))
+    return frame
+
+
+# ---------------------------------------------------------------------- client input
+
+
+def parse_message(text: Any, max_bytes: int) -> dict[str, Any]:
+    """A client message as a JSON object with a string ``type``, or ProtocolError."""
+    if not isinstance(text, str):
+        raise ProtocolError("bad_message", "messages are JSON text frames, not binary")
+    if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
+        raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
+    try:
+        message = json.loads(text)
+    except ValueError as exc:
+        raise ProtocolError("malformed_json", f"not valid JSON: {exc}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    if not isinstance(message.get("type"), str):
+        raise ProtocolError("bad_message", "a message needs a string field 'type'")
+    return message
+
+
+def require_int(message: dict[str, Any], name: str) -> int:
+    value = message.get(name)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ProtocolError("bad_message", f"field {name!r} must be an integer, got {value!r}")
+    return value
+
+
+def action_json(action: Action) -> dict[str, Any]:
+    """An action's JSON form: its class name as ``type`` plus its fields."""
+    data = to_jsonable(action)
+    return {"type": type(action).__name__, **(data if isinstance(data, dict) else {})}
+
+
+@lru_cache(maxsize=32)
+def _json_forms(game: Game) -> dict[str, Action]:
+    return {json.dumps(action_json(a), sort_keys=True): a for a in game.actions}
+
+
+def parse_action(game: Game, value: Any) -> Action:
+    """An action from its notation, its integer id or its JSON form."""
+    if isinstance(value, dict):
+        try:
+            key = json.dumps(value, sort_keys=True)
+        except (TypeError, ValueError):
+            key = ""
+        found = _json_forms(game).get(key)
+        if found is None:
+            raise ProtocolError("unknown_action", f"{value!r} is not an action of {game.info.name}")
+        return found
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        raise ProtocolError(
+            "bad_message", "field 'action' must be notation text, an action id or an object"
+        )
+    try:
+        return game.action(value)
+    except ActionParseError as exc:
+        raise ProtocolError("unknown_action", str(exc)) from None

@@ -1,0 +1,79 @@
+"""Carrying table news between worker processes.
+
+One process needs nothing: its tables tell their own connections. Several workers share
+one database, and each publishes what it committed (an accepted action, a seat change)
+on Redis; the others apply it to their copy of the table and tell their connections.
+A message is only a hint: the database is the truth, and a worker that sees a gap in
+the sequence reads the missing actions from it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+CHANNEL = "tabletop:tables"
+
+Handler = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class LocalBus:
+    """The single-process bus: nobody else to tell."""
+
+    async def start(self, handler: Handler) -> None:
+        return None
+
+    async def publish(self, message: dict[str, Any]) -> None:
+        return None
+
+    async def close(self) -> None:
+        return None
+
+
+class RedisBus:
+    """Redis pub/sub on one channel; a worker ignores its own messages."""
+
+    def __init__(self, url: str) -> None:
+        import redis.asyncio as redis
+
+        self.worker = secrets.token_hex(6)
+        self._redis = redis.Redis.from_url(url)
+        self._task: asyncio.Task[None] | None = None
+
+    async def start(self, handler: Handler) -> None:
+        pubsub = self._redis.pubsub()
+        await pubsub.subscribe(CHANNEL)
+        self._task = asyncio.create_task(self._listen(pubsub, handler))
+
+    async def _listen(self, pubsub: Any, handler: Handler) -> None:
+        async for item in pubsub.listen():
+            if item.get("type") != "message":
+                continue
+            try:
+                message = json.loads(item["data"])
+                if message.pop("worker", None) == self.worker:
+                    continue
+                await handler(message)
+            except Exception:  # one bad message must not stop the listener
+                log.exception("pub/sub message failed: %r", item.get("data"))
+
+    async def publish(self, message: dict[str, Any]) -> None:
+        await self._redis.publish(CHANNEL, json.dumps({**message, "worker": self.worker}))
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self._redis.aclose()
+
+
+def make_bus(redis_url: str) -> LocalBus | RedisBus:
+    return RedisBus(redis_url) if redis_url else LocalBus()

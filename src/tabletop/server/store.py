@@ -1,0 +1,288 @@
+"""The event-log store: every table is its seed, options, seats and accepted actions.
+
+Built on SQLAlchemy Core so any SQLAlchemy URL works; the default is an SQLite file in
+WAL mode, and PostgreSQL is tested. Actions are rows keyed by ``(table_id, seq)``: the
+primary key is what makes several worker processes agree on one order, since only one
+of two workers can insert action number ``seq`` of a table.
+
+Every method is synchronous and short; the server runs them in worker threads. SQLite
+runs with ``synchronous=NORMAL``: in WAL mode a committed transaction survives the
+process being killed (``kill -9``); only a power cut could lose the last commits.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import (
+    BigInteger,
+    Boolean,
+    Column,
+    Engine,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError
+
+metadata = MetaData()
+
+tables = Table(
+    "tabletop_tables",
+    metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(64), nullable=False),
+    Column("players", Integer, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("options", Text, nullable=False),
+    Column("clock", Float, nullable=True),
+    Column("seeded", Boolean, nullable=False),
+    Column("created", Float, nullable=False),
+)
+
+seats = Table(
+    "tabletop_seats",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tabletop_tables.id"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("kind", String(8), nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("bot", String(200), nullable=True),
+    Column("token_digest", String(64), nullable=True),
+    Column("away", Boolean, nullable=False),
+)
+
+actions = Table(
+    "tabletop_actions",
+    metadata,
+    Column("table_id", String(32), ForeignKey("tabletop_tables.id"), primary_key=True),
+    Column("seq", Integer, primary_key=True),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("source", String(8), nullable=False),
+)
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat: ``kind`` is ``open``, ``human`` or ``bot``; ``away`` humans are botted."""
+
+    seat: int
+    kind: str
+    name: str | None = None
+    bot: str | None = None
+    token_digest: str | None = None
+    away: bool = False
+
+
+@dataclass(frozen=True)
+class TableRow:
+    id: str
+    game: str
+    players: int
+    seed: int
+    options: dict[str, Any]
+    clock: float | None
+    seeded: bool
+    created: float
+
+
+@dataclass(frozen=True)
+class ActionRow:
+    """Accepted action number ``seq`` (from 1) of a table, in the game's notation.
+
+    ``source`` says who chose it: ``seat`` (its player), ``bot`` or ``clock``.
+    """
+
+    table_id: str
+    seq: int
+    seat: int
+    action: str
+    source: str
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA busy_timeout=10000")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    """An engine for ``url``; SQLite gets WAL mode and may be used from any thread."""
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+
+
+class Store:
+    """Tables, seats and action logs in one SQL database."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.engine = make_engine(url)
+        metadata.create_all(self.engine)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ------------------------------------------------------------------ writes
+
+    def create_table(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                insert(tables).values(
+                    id=table.id,
+                    game=table.game,
+                    players=table.players,
+                    seed=table.seed,
+                    options=json.dumps(table.options),
+                    clock=table.clock,
+                    seeded=table.seeded,
+                    created=table.created,
+                )
+            )
+            conn.execute(insert(seats), [_seat_values(table.id, s) for s in seat_rows])
+
+    def claim_seat(self, table_id: str, seat: int, name: str, digest: str) -> bool:
+        """Make an open seat a human one; False if it was not open (someone else won)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "open")
+                .values(kind="human", name=name, token_digest=digest, away=False)
+            )
+            return bool(done.rowcount == 1)
+
+    def set_away(self, table_id: str, seat: int, away: bool, bot: str | None) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(away=away, bot=bot)
+            )
+
+    def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
+        """Insert actions in one transaction; per row, False if its ``seq`` was taken.
+
+        Conflicts only happen with several workers. Then the batch is retried one row
+        per transaction, so one lost race does not lose the other tables' actions.
+        """
+        if not rows:
+            return []
+        try:
+            with self.engine.begin() as conn:
+                conn.execute(insert(actions), [_action_values(r) for r in rows])
+            return [True] * len(rows)
+        except IntegrityError:
+            pass
+        out = []
+        for row in rows:
+            try:
+                with self.engine.begin() as conn:
+                    conn.execute(insert(actions), [_action_values(row)])
+                out.append(True)
+            except IntegrityError:
+                out.append(False)
+        return out
+
+    # ------------------------------------------------------------------ reads
+
+    def load_table(self, table_id: str) -> tuple[TableRow, list[SeatRow]] | None:
+        with self.engine.connect() as conn:
+            row = conn.execute(select(tables).where(tables.c.id == table_id)).first()
+            if row is None:
+                return None
+            seat_rows = conn.execute(
+                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).all()
+        return _table_row(row), [_seat_row(r) for r in seat_rows]
+
+    def load_seats(self, table_id: str) -> list[SeatRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats).where(seats.c.table_id == table_id).order_by(seats.c.seat)
+            ).all()
+        return [_seat_row(r) for r in rows]
+
+    def actions_after(self, table_id: str, seq: int) -> list[ActionRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(actions)
+                .where(actions.c.table_id == table_id, actions.c.seq > seq)
+                .order_by(actions.c.seq)
+            ).all()
+        return [ActionRow(r.table_id, r.seq, r.seat, r.action, r.source) for r in rows]
+
+    def list_tables(self, limit: int = 100) -> list[TableRow]:
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(tables).order_by(tables.c.created.desc()).limit(limit)).all()
+        return [_table_row(r) for r in rows]
+
+    def seats_of(self, table_ids: Iterable[str]) -> dict[str, list[SeatRow]]:
+        ids = list(table_ids)
+        out: dict[str, list[SeatRow]] = {i: [] for i in ids}
+        if not ids:
+            return out
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats).where(seats.c.table_id.in_(ids)).order_by(seats.c.seat)
+            ).all()
+        for r in rows:
+            out[r.table_id].append(_seat_row(r))
+        return out
+
+
+def _seat_values(table_id: str, s: SeatRow) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "seat": s.seat,
+        "kind": s.kind,
+        "name": s.name,
+        "bot": s.bot,
+        "token_digest": s.token_digest,
+        "away": s.away,
+    }
+
+
+def _action_values(r: ActionRow) -> dict[str, Any]:
+    return {
+        "table_id": r.table_id,
+        "seq": r.seq,
+        "seat": r.seat,
+        "action": r.action,
+        "source": r.source,
+    }
+
+
+def _seat_row(r: Any) -> SeatRow:
+    return SeatRow(r.seat, r.kind, r.name, r.bot, r.token_digest, bool(r.away))
+
+
+def _table_row(r: Any) -> TableRow:
+    return TableRow(
+        r.id,
+        r.game,
+        r.players,
+        int(r.seed),
+        json.loads(r.options),
+        r.clock,
+        bool(r.seeded),
+        r.created,
+    )

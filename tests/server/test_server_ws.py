@@ -1,0 +1,276 @@
+"""The WebSocket protocol: connect, welcome, events in order, actions, and every bad input."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from server.helpers import GAMES, Viewer, create_table, join_all, make_client, play_step
+
+
+def connect(client, table_id: str, hello: dict | None):  # type: ignore[no-untyped-def]
+    ws = client.websocket_connect(f"/ws/tables/{table_id}")
+    conn = ws.__enter__()
+    if hello is not None:
+        conn.send_text(json.dumps(hello))
+    return ws, conn
+
+
+@pytest.fixture
+def seated(client):  # type: ignore[no-untyped-def]
+    """A full all-human table with every seat and a spectator connected."""
+    table = create_table(client)
+    tokens = join_all(client, table)
+    contexts, viewers = [], []
+    for seat, token in enumerate(tokens):
+        ctx, conn = connect(client, table["id"], {"type": "auth", "seat": seat, "token": token})
+        contexts.append(ctx)
+        viewers.append(Viewer(conn, seat))
+    ctx, conn = connect(client, table["id"], {"type": "spectate"})
+    contexts.append(ctx)
+    viewers.append(Viewer(conn, None))
+    for v in viewers:
+        assert v.recv()["type"] == "welcome"
+    yield client, table, tokens, viewers
+    for ctx in contexts:
+        ctx.__exit__(None, None, None)
+
+
+def test_welcome_gives_each_seat_its_own_view_and_legal_actions(seated) -> None:
+    _client, table, _tokens, viewers = seated
+    state = tabletop.new_game(table["game"], players=table["players"])
+    for v in viewers:
+        frame = v.frames[0]
+        assert frame["seq"] == 0 and frame["seat"] == v.seat and not frame["over"]
+        assert frame["table"]["id"] == table["id"]
+        if v.seat is None:
+            assert "legal" not in frame
+        elif v.seat in state.current_players():
+            assert frame["legal"] and frame["decision"] == 0
+
+
+def test_actions_are_acknowledged_and_broadcast_in_order(seated) -> None:
+    _client, _table, _tokens, viewers = seated
+    for _ in range(6):
+        assert play_step(viewers, seed=1)
+    for v in viewers:
+        seqs = [f["seq"] for f in v.frames if f["type"] == "events"]
+        assert seqs == list(range(1, 7))
+
+
+def test_actions_in_json_form_and_by_id(seated) -> None:
+    from tabletop.server.protocol import action_json
+
+    _client, table, _tokens, viewers = seated
+    game = tabletop.game(table["game"])
+    actor = next(v for v in viewers if v.last.get("legal"))
+    action = game.action(actor.last["legal"][0])
+    actor.send({"type": "action", "seq": 0, "action": action_json(action), "ref": "j"})
+    assert actor.recv() == {"type": "ack", "seq": 1, "ref": "j"}
+    for v in viewers:
+        v.recv()
+    actor = next(v for v in viewers if v.last.get("legal"))
+    action = game.action(actor.last["legal"][-1])
+    actor.send({"type": "action", "seq": 1, "action": game.actions.id_of(action), "ref": 7})
+    assert actor.recv() == {"type": "ack", "seq": 2, "ref": 7}
+
+
+def expect_error(v: Viewer, message, code: str, live: bool = False) -> dict:  # type: ignore[no-untyped-def]
+    """Send ``message`` and read its error (on a ``live`` table, past other frames)."""
+    v.send(message)
+    frame = v.recv()
+    while live and frame["type"] != "error":
+        frame = v.recv()
+    assert frame["type"] == "error" and frame["code"] == code, (message, frame)
+    assert frame["message"]
+    return frame  # type: ignore[no-any-return]
+
+
+def test_bad_messages_get_typed_errors_and_change_nothing(seated) -> None:
+    client, table, _tokens, viewers = seated
+    actor = next(v for v in viewers if v.last.get("legal"))
+    idle = next((v for v in viewers if v.seat is not None and not v.last.get("legal")), None)
+    spectator = viewers[-1]
+    expect_error(actor, "{nope", "malformed_json")
+    expect_error(actor, "[1, 2]", "bad_message")
+    expect_error(actor, {"kind": "action"}, "bad_message")
+    expect_error(actor, {"type": "dance"}, "bad_message")
+    expect_error(actor, {"type": "action", "seq": "0", "action": "x"}, "bad_message")
+    expect_error(actor, {"type": "action", "seq": 0, "action": ["x"]}, "bad_message")
+    expect_error(actor, {"type": "action", "seq": 0, "action": True}, "bad_message")
+    expect_error(actor, {"type": "action", "seq": 0, "action": "no-such-move"}, "unknown_action")
+    expect_error(actor, {"type": "action", "seq": 0, "action": 10**9}, "unknown_action")
+    expect_error(actor, {"type": "action", "seq": 0, "action": {"type": "Nope"}}, "unknown_action")
+    expect_error(actor, {"type": "action", "seq": 5, "action": actor.last["legal"][0]}, "bad_seq")
+    expect_error(actor, {"type": "action", "seq": 0, "action": actor.last["legal"][0],
+                         "ref": {"x": 1}}, "bad_message")
+    expect_error(actor, "x" * 9000, "too_large")
+    expect_error(actor, {"type": "action", "seq": 0, "seat": (actor.seat or 0) + 1,
+                         "action": actor.last["legal"][0]}, "not_your_seat")
+    expect_error(spectator, {"type": "action", "seq": 0, "action": "d0"}, "spectator")
+    if idle is not None:
+        game = tabletop.game(table["game"])
+        any_action = game.actions[0].notation()
+        expect_error(idle, {"type": "action", "seq": 0, "action": any_action}, "not_your_turn")
+    illegal = next(
+        (a.notation() for a in tabletop.game(table["game"]).actions
+         if a.notation() not in actor.last["legal"]), None)
+    if illegal is not None:
+        expect_error(actor, {"type": "action", "seq": 0, "action": illegal}, "illegal_action")
+    actor.ws.send_bytes(b"\x00\x01")
+    assert actor.recv()["code"] == "bad_message"
+    assert client.get(f"/api/tables/{table['id']}").json()["seq"] == 0
+    assert play_step(viewers, seed=2)  # the table still plays
+
+
+def test_stale_actions_are_refused(seated) -> None:
+    _client, _table, _tokens, viewers = seated
+    actor = next(v for v in viewers if v.last.get("legal"))
+    legal, seat = actor.last["legal"], actor.seat
+    assert play_step(viewers, seed=3)
+    # whoever acted now holds a new decision; an action for the old one is stale
+    acted = next(v for v in viewers if v.frames[-2:][0].get("type") == "ack")
+    if acted.last.get("legal"):
+        expect_error(acted, {"type": "action", "seq": 0, "action": acted.last["legal"][0]},
+                     "stale")
+    assert legal and seat is not None
+    other = [v for v in viewers if v.seat is not None and v.last.get("legal")
+             and v.last["decision"] > 0]
+    for v in other:
+        expect_error(v, {"type": "action", "seq": v.last["decision"] - 1,
+                         "action": v.last["legal"][0]}, "stale")
+
+
+def test_view_and_ping_requests(seated) -> None:
+    _client, _table, _tokens, viewers = seated
+    v = viewers[0]
+    v.send({"type": "ping", "ref": 3})
+    assert v.recv() == {"type": "pong", "ref": 3}
+    v.send({"type": "view"})
+    frame = v.recv()
+    assert frame["type"] == "view" and frame["seq"] == 0 and frame["view"] == v.frames[0]["view"]
+
+
+def test_authentication_failures_close_the_socket(client) -> None:
+    table = create_table(client)
+    tokens = join_all(client, table)
+    for hello, code in [
+        ({"type": "auth", "seat": 0, "token": tokens[1]}, "auth_failed"),
+        ({"type": "auth", "seat": 0, "token": "x" * 43}, "auth_failed"),
+        ({"type": "auth", "seat": 0}, "auth_failed"),
+        ({"type": "auth", "seat": 9, "token": tokens[0]}, "bad_seat"),
+        ({"type": "auth", "seat": "0", "token": tokens[0]}, "bad_seat"),
+        ({"type": "action", "seq": 0, "action": "d0"}, "auth_required"),
+        ({"type": "spectate", "views": "yes"}, "bad_message"),
+    ]:
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_text(json.dumps(hello))
+            frame = json.loads(ws.receive_text())
+            assert frame["code"] == code, hello
+            assert ws.receive()["type"] == "websocket.close"
+    with client.websocket_connect("/ws/tables/nope") as ws:
+        assert json.loads(ws.receive_text())["code"] == "unknown_table"
+
+
+def test_views_option_sends_the_seat_view_with_every_event(client) -> None:
+    table = create_table(client)
+    tokens = join_all(client, table)
+    viewers = []
+    with contextlib.ExitStack() as stack:
+        for seat, token in enumerate(tokens):
+            conn = stack.enter_context(client.websocket_connect(f"/ws/tables/{table['id']}"))
+            conn.send_text(json.dumps({"type": "auth", "seat": seat, "token": token,
+                                       "views": True}))
+            viewers.append(Viewer(conn, seat))
+            viewers[-1].recv()
+        assert play_step(viewers, seed=4)
+        state = tabletop.game(table["game"]).new_game(table["players"], 0)
+        for v in viewers:
+            frame = v.frames[-1]
+            assert frame["view"] == json.loads(json.dumps(frame["view"]))
+            assert frame["view"] != v.frames[0]["view"] or state.is_terminal()
+
+
+def test_floods_are_rate_limited_then_closed(tmp_path: Path) -> None:
+    with make_client(tmp_path, ws_rate=1.0, ws_burst=3.0, ws_flood_close=10) as c:
+        table = create_table(c)
+        with c.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_text(json.dumps({"type": "spectate"}))
+            ws.receive_text()
+            for _ in range(4):
+                ws.send_text(json.dumps({"type": "ping"}))
+            frames = [json.loads(ws.receive_text()) for _ in range(4)]
+            assert [f["type"] for f in frames[:3]] == ["pong"] * 3
+            assert frames[3]["code"] == "rate_limited"
+            for _ in range(12):
+                ws.send_text(json.dumps({"type": "ping"}))
+            kinds = []
+            while True:
+                message = ws.receive()
+                if message["type"] == "websocket.close":
+                    assert message["code"] == 1008
+                    break
+                kinds.append(json.loads(message["text"])["code"])
+            assert set(kinds) == {"rate_limited"}
+        assert c.get("/healthz").status_code == 200
+
+
+def test_bots_play_for_a_seat_that_leaves_until_it_returns(client) -> None:
+    table = create_table(client, game=GAMES[0], players=3, seats=[{"type": "open"},
+                         {"type": "bot"}, {"type": "bot"}])
+    token = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "a"}).json()["token"]
+    auth = {"Authorization": f"Bearer {token}"}
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as conn:
+        conn.send_text(json.dumps({"type": "auth", "seat": 0, "token": token}))
+        _leave_play_and_return(client, table, auth, Viewer(conn, 0))
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    assert tabletop.replay(record).is_terminal()
+
+
+def _leave_play_and_return(client, table, auth, v: Viewer) -> None:  # type: ignore[no-untyped-def]
+    v.recv_until("welcome")
+    while not v.last.get("legal"):
+        v.recv()
+    assert client.post(f"/api/tables/{table['id']}/seats/0/leave", headers=auth).status_code == 200
+    v.recv_until("seats")
+    expect_error(v, {"type": "action", "seq": v.last["seq"], "action": "d0"}, "seat_away",
+                 live=True)
+    before = v.last["seq"]
+    while v.last["seq"] < before + 6 and not v.last.get("over"):
+        v.recv()  # the bot plays seat 0 along with the others
+    assert client.post(f"/api/tables/{table['id']}/seats/0/return", headers=auth).status_code == 200
+    v.send({"type": "view"})  # what is my decision now?
+    v.recv_until("view")
+    acted = None
+    while not v.last.get("over"):
+        if v.last.get("legal") and v.last["decision"] != acted:
+            acted = v.last["decision"]
+            v.send({"type": "action", "seq": v.last["seq"], "action": v.last["legal"][0]})
+        v.recv()
+
+
+def test_the_clock_plays_the_first_legal_action_for_a_silent_seat(client) -> None:
+    table = create_table(client, game=GAMES[0], players=3, clock=0.02,
+                         seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}])
+    client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "silent"})
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        r = client.get(f"/api/tables/{table['id']}/record")
+        if r.status_code == 200:
+            break
+        time.sleep(0.05)
+    record = r.json()
+    game = tabletop.game(record["game"])
+    state = game.new_game(record["players"], record["seed"])
+    silent = 0
+    for seat, text in record["actions"]:
+        if seat == 0:
+            assert text == state.legal_actions(0)[0].notation()
+            silent += 1
+        state.apply(seat, text)
+    assert silent > 0 and state.is_terminal()
