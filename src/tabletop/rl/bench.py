@@ -82,16 +82,38 @@ def engine_with_views(game: Game, players: int, seconds: float, seed: int = 0) -
     return measure(one_game, seconds)
 
 
+ROUNDS = 3
+"""The three loops take turns this many times, so a change in machine load during the
+run weighs on all of them alike (the figures are sums over the rounds)."""
+
+
 def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
-    """Env steps/s, env and engine decisions/s, the cost ratio per decision and its floor."""
-    env, steps = env_episodes(game, players, seconds, seed)
-    engine = playouts(game, players, seconds, seed)
-    viewed = engine_with_views(game, players, seconds, seed)
+    """Env steps/s, env and engine decisions/s, the cost ratio per decision and its floor.
+
+    Each loop gets ``seconds`` in all, in :data:`ROUNDS` turns.
+    """
+    env: list[Rate] = []
+    engine: list[Rate] = []
+    viewed: list[Rate] = []
+    steps = 0
+    share = seconds / ROUNDS
+    for k in range(ROUNDS):
+        rate, taken = env_episodes(game, players, share, seed + 1000 * k)
+        env.append(rate)
+        steps += taken
+        engine.append(playouts(game, players, share, seed + 1000 * k))
+        viewed.append(engine_with_views(game, players, share, seed + 1000 * k))
+    env_rate, engine_rate, viewed_rate = _total(env), _total(engine), _total(viewed)
     return {
         "rl_players": players,
-        "env_steps_per_second": steps / env.seconds,
-        "env_decisions_per_second": env.decisions_per_second,
-        "engine_decisions_per_second": engine.decisions_per_second,
-        "env_cost_ratio": engine.decisions_per_second / env.decisions_per_second,
-        "view_floor_ratio": engine.decisions_per_second / viewed.decisions_per_second,
+        "env_steps_per_second": steps / env_rate.seconds,
+        "env_decisions_per_second": env_rate.decisions_per_second,
+        "engine_decisions_per_second": engine_rate.decisions_per_second,
+        "env_cost_ratio": engine_rate.decisions_per_second / env_rate.decisions_per_second,
+        "view_floor_ratio": engine_rate.decisions_per_second / viewed_rate.decisions_per_second,
     }
+
+
+def _total(rates: list[Rate]) -> Rate:
+    return Rate(sum(r.count for r in rates), sum(r.decisions for r in rates),
+                sum(r.seconds for r in rates))
