@@ -302,7 +302,7 @@ def test_city_of_devils_moves_an_item_between_chosen_players() -> None:
 
 
 def test_tree_of_heaven_takes_from_ruins_then_from_players() -> None:
-    """Tree of Heaven (expert, 5, 6/7 Will): 2 coins, 2 statues, 1 book; lacking ones from others."""
+    """Tree of Heaven (expert, 5, 6/7 Will): 2 coins, 2 statues, 1 book; the rest from others."""
     s = ready(4, expert=True)
     set_round(s, 5)
     set_will(s, 0, 6)
