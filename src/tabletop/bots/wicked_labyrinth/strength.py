@@ -4,6 +4,7 @@
 game ``i`` from seed ``seed + i`` with the measured bot in seat ``i % players`` and
 ``random`` elsewhere, then prints the bot's win rate with its 95% Wilson interval and
 the mean scores. A shared first place counts as a win for nobody (a strict measure).
+``--timing`` instead prints how long the bot takes per decision, by kind of decision.
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import math
 import time
 from dataclasses import dataclass
 
+from tabletop.bots import make_bot
 from tabletop.games.wicked_labyrinth import GAME
-from tabletop.sim.runner import play_game
+from tabletop.games.wicked_labyrinth.elements import Mode, Phase
+from tabletop.sim.runner import make_bots, play_game
 
 Z95 = 1.959963984540054
 
@@ -74,14 +77,63 @@ def measure(spec: str, players: int, games: int, seed: int = 0) -> Strength:
     )
 
 
+def decision_times(spec: str, players: int, games: int, seed: int = 0) -> dict[str, list[float]]:
+    """Seconds per ``act`` call of the bot in seat 0 (against random bots), by kind:
+    declarations, choices while searching (white, overflow) and soul processing."""
+    times: dict[str, list[float]] = {"declare": [], "search choice": [], "processing": []}
+    for i in range(games):
+        state = GAME.new_game(players, seed + i)
+        bots = make_bots(GAME, ["random"] * players, seed + i)
+        bots[0] = make_bot(spec, GAME, 0, seed + i)
+        while not state.is_terminal():
+            for p in state.current_players():
+                view, legal = state.view(p), state.legal_actions(p)
+                start = time.perf_counter()
+                action = bots[p].act(view, legal)
+                spent = time.perf_counter() - start
+                if p == 0 and len(legal) > 1:
+                    times[_kind(view.phase, view.boards[0].deciding)].append(spent)
+                state.apply(p, action)
+    return times
+
+
+def _kind(phase: Phase, mode: Mode) -> str:
+    if phase == Phase.SOUL_PROCESSING:
+        return "processing"
+    return "declare" if mode == Mode.DECLARE else "search choice"
+
+
+def timing_summary(times: dict[str, list[float]]) -> str:
+    """One line per kind of decision: count, mean, median, 99th percentile and max."""
+    lines = []
+    for kind, spent in times.items():
+        if not spent:
+            continue
+        ordered = sorted(spent)
+
+        def ms(q: float, ordered: list[float] = ordered) -> str:
+            return f"{1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))]:.1f} ms"
+
+        lines.append(
+            f"{kind}: {len(spent)} decisions, mean {1000 * sum(spent) / len(spent):.1f} ms, "
+            f"median {ms(0.5)}, 99th percentile {ms(0.99)}, max {ms(1.0)}"
+        )
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--spec", default="heuristic", help="the measured bot's spec")
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timing", action="store_true",
+                        help="time the bot's decisions (bot in seat 0) instead")
     args = parser.parse_args(argv)
-    print(measure(args.spec, args.players, args.games, args.seed).summary())
+    if args.timing:
+        print(timing_summary(decision_times(args.spec, args.players, args.games, args.seed)))
+    else:
+        print(measure(args.spec, args.players, args.games, args.seed).summary())
 
 
 if __name__ == "__main__":
