@@ -51,8 +51,13 @@ def test_record_round_trip_and_bad_records() -> None:
     data = json.loads(json.dumps(state.record().to_json()))
     assert GameRecord.from_json(data).to_json() == data
     assert tabletop.replay(data).to_json() == state.to_json()
-    for bad in ([], {"game": "wicked-labyrinth"}, {**data, "format": 99},
-                {**data, "actions": [[0, "d9"]]}, {**data, "players": 9}):
+    for bad in (
+        [],
+        {"game": "wicked-labyrinth"},
+        {**data, "format": 99},
+        {**data, "actions": [[0, "d9"]]},
+        {**data, "players": 9},
+    ):
         with pytest.raises(RecordError):
             tabletop.replay(bad)  # type: ignore[arg-type]
 

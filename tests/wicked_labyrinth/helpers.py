@@ -26,8 +26,11 @@ RANKS = "lmh"
 
 def card_index(kind: str, card_id: str) -> int:
     cards = default_cards()
-    pool = {"corridor": cards.corridors, "great": cards.great_oracles,
-            "small": cards.small_oracles}[kind]
+    pool = {
+        "corridor": cards.corridors,
+        "great": cards.great_oracles,
+        "small": cards.small_oracles,
+    }[kind]
     return next(i for i, c in enumerate(pool) if c.id == card_id)
 
 
@@ -106,8 +109,10 @@ def processing(
 
 def achieved(state: WickedLabyrinthState, player: int) -> tuple[list[int], list[int]]:
     o = player * STRIDE
-    return ([state.b[o + GREAT_DONE + k] for k in range(2)],
-            [state.b[o + SMALL_DONE + k] for k in range(2)])
+    return (
+        [state.b[o + GREAT_DONE + k] for k in range(2)],
+        [state.b[o + SMALL_DONE + k] for k in range(2)],
+    )
 
 
 def notations(state: WickedLabyrinthState, player: int) -> set[str]:

@@ -40,8 +40,14 @@ def test_shipped_set_has_the_printed_counts_and_shape() -> None:
         (lambda d: d["corridor"][0].update(upper=[]), "C01, field 'upper'"),
         (lambda d: d["corridor"][0].update(upper=["red", "red", "red"]), "C01, field 'upper'"),
         (lambda d: d["great_oracle"][1].update(colours=["red", "white"]), "G02, field 'colours'"),
-        (lambda d: d["small_oracle"][0]["requires"][0].update(rank="top"), "S01, field 'requires.rank'"),
-        (lambda d: d["small_oracle"][0]["requires"][0].update(count=0), "S01, field 'requires.count'"),
+        (
+            lambda d: d["small_oracle"][0]["requires"][0].update(rank="top"),
+            "S01, field 'requires.rank'",
+        ),
+        (
+            lambda d: d["small_oracle"][0]["requires"][0].update(count=0),
+            "S01, field 'requires.count'",
+        ),
         (lambda d: d["small_oracle"][3].update(reward=["colour_change"]), "S04, field 'reward'"),
         (lambda d: d["small_oracle"][3].update(cost=1), "S04, field 'cost'"),
         (lambda d: d["corridor"].pop(), "field 'corridor': needs exactly 24"),

@@ -43,16 +43,30 @@ def wicked_invariants(state: State, step: int) -> None:
             raise ConformanceError(f"step {step}: player {p}'s search pieces are not conserved")
         if held > state.b[o + SEARCH]:
             raise ConformanceError(f"step {step}: player {p} declared pieces they do not have")
-        if min(state.b[o + SEARCH], state.b[o + WITCH], state.b[o + SOUL],
-               state.b[o + PROMOTION], state.b[o + COLOUR_CHANGE]) < 0:
+        if (
+            min(
+                state.b[o + SEARCH],
+                state.b[o + WITCH],
+                state.b[o + SOUL],
+                state.b[o + PROMOTION],
+                state.b[o + COLOUR_CHANGE],
+            )
+            < 0
+        ):
             raise ConformanceError(f"step {step}: a negative count on player {p}'s board")
     view = state.spectator_view()
     for board in view.boards:
         greats = sum(1 for g in board.great_oracles if g.achieved)
         smalls = sum(1 for s in board.small_oracles if s.achieved)
         low, middle, high = (sum(row) for row in board.tokens)
-        expected = (low + 2 * middle + 5 * (high + 2 * greats) + 5 * greats + 2 * smalls
-                    - max(0, board.impurity - 2 * greats))
+        expected = (
+            low
+            + 2 * middle
+            + 5 * (high + 2 * greats)
+            + 5 * greats
+            + 2 * smalls
+            - max(0, board.impurity - 2 * greats)
+        )
         if board.score != expected:
             raise ConformanceError(f"step {step}: score of {board.seat} is not recomputed")
     assert all(state.b[p * STRIDE + GREAT_DONE] in (0, 1) for p in range(n))

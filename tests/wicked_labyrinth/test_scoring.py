@@ -25,11 +25,13 @@ def scored(boards):  # type: ignore[no-untyped-def]
 
 def test_tokens_score_by_rank_oracles_add_and_impurity_subtracts() -> None:
     """Section 10 ①-④: tokens 1/2/5, great oracle 5 (+ its two high tokens), small 2."""
-    state = scored([
-        ({"rl": 2, "gm": 1, "bh": 1}, 1, 1, 5),
-        ({}, 0, 0, 3),
-        ({"yl": 1}, 0, 0, 0),
-    ])
+    state = scored(
+        [
+            ({"rl": 2, "gm": 1, "bh": 1}, 1, 1, 5),
+            ({}, 0, 0, 3),
+            ({"yl": 1}, 0, 0, 0),
+        ]
+    )
     # 2*1 + 1*2 + 1*5 + (great: 5 + two high tokens 10) + small 2 - (5 - 2)
     assert state.result().scores == (2 + 2 + 5 + 15 + 2 - 3, -3, 1)
 

@@ -152,8 +152,10 @@ def test_overflow_with_a_single_colour_needs_no_choice() -> None:
     set_tokens(state, 1, {"gl": 6})
     events = declare_all(state, ["d2", "d1", "d0", "d0"])
     assert tokens_of(state, 1) == {"gl": 6}
-    assert any(isinstance(e, E.TokenReturned) and e.player == 1 and e.colour == Colour.GREEN
-               for e in events)
+    assert any(
+        isinstance(e, E.TokenReturned) and e.player == 1 and e.colour == Colour.GREEN
+        for e in events
+    )
 
 
 def test_round_ends_with_soul_processing_then_preparation_returns_pieces() -> None:

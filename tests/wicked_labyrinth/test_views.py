@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 
 from tabletop.core.jsonutil import to_jsonable
-from tabletop.games.wicked_labyrinth import GAME, events as E
+from tabletop.games.wicked_labyrinth import GAME
+from tabletop.games.wicked_labyrinth import events as E
 
 from .helpers import dealt
 

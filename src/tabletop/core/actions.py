@@ -90,5 +90,5 @@ class ActionTable(Generic[A]):
         if isinstance(action, int):
             return self.action(action)
         if isinstance(action, Action) and action in self._ids:
-            return action  # type: ignore[return-value]
+            return action
         raise ActionParseError(f"{action!r} is not an action of {self.game}")

@@ -23,9 +23,7 @@ _SCALARS = (type(None), bool, int, float, str)
 def _fields(cls: type) -> tuple[bool, tuple[str, ...]]:
     entry = _FIELDS.get(cls)
     if entry is None:
-        names = tuple(
-            f.name for f in dataclasses.fields(cls) if f.metadata.get("json", True)
-        )
+        names = tuple(f.name for f in dataclasses.fields(cls) if f.metadata.get("json", True))
         entry = (bool(getattr(cls, "json_type", False)), names)
         _FIELDS[cls] = entry
     return entry

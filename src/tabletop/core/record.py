@@ -89,8 +89,8 @@ class GameRecord:
 
     def replay(self, game: Game) -> State:
         """The final state of this record."""
-        state = None
-        for state, _ in self.states(game):
+        steps = self.states(game)
+        state, _ = next(steps)  # the start state: always yielded first
+        for _step in steps:
             pass
-        assert state is not None  # states() always yields the start state
         return state

@@ -34,7 +34,16 @@ CHANCE = -1
 class State(ABC):
     """One moment of one game."""
 
-    __slots__ = ("game", "num_players", "seed", "options", "rng", "history", "auto_chance", "_events")
+    __slots__ = (
+        "game",
+        "num_players",
+        "seed",
+        "options",
+        "rng",
+        "history",
+        "auto_chance",
+        "_events",
+    )
 
     def __init__(
         self, game: Game, num_players: int, seed: int, options: dict[str, Any], auto_chance: bool
@@ -144,7 +153,7 @@ class State(ABC):
         act = table.coerce(action)
         action_id = table.id_of(act)
         if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalActionError(player, act, "a player is a seat number")  # type: ignore[arg-type]
+            raise IllegalActionError(player, act, "a player is a seat number")
         if not 0 <= player < self.num_players:
             raise IllegalActionError(player, act, f"there is no player {player} at this table")
         if self.is_terminal():

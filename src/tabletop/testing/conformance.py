@@ -36,8 +36,10 @@ class Checks:
 
 
 def _fail(state: State, step: int, what: str) -> None:
-    raise ConformanceError(f"{state.game.info.name}, {state.num_players} players, "
-                           f"seed {state.seed}, step {step}: {what}")
+    raise ConformanceError(
+        f"{state.game.info.name}, {state.num_players} players, "
+        f"seed {state.seed}, step {step}: {what}"
+    )
 
 
 def _snapshot(state: State) -> dict[str, object]:

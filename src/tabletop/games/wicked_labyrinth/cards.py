@@ -103,8 +103,11 @@ class CardSet:
                 {
                     "id": s.id,
                     "requires": [
-                        {"colour": r.colour.name.lower(), "rank": r.rank.name.lower(),
-                         "count": r.count}
+                        {
+                            "colour": r.colour.name.lower(),
+                            "rank": r.rank.name.lower(),
+                            "count": r.count,
+                        }
                         for r in s.requires
                     ],
                     "reward": [_element_name(e) for e in s.reward],
@@ -125,21 +128,29 @@ def parse_cards(data: Mapping[str, Any], source: str) -> CardSet:
     unknown = set(data) - {"corridor", "great_oracle", "small_oracle"}
     if unknown:
         raise CardDataError(source, None, None, f"unknown section(s) {sorted(unknown)}")
-    corridors = tuple(_parse_corridor(c, source, i) for i, c in enumerate(_list(data, "corridor", source)))
-    greats = tuple(_parse_great(c, source, i) for i, c in enumerate(_list(data, "great_oracle", source)))
-    smalls = tuple(_parse_small(c, source, i) for i, c in enumerate(_list(data, "small_oracle", source)))
+    corridors = tuple(
+        _parse_corridor(c, source, i) for i, c in enumerate(_list(data, "corridor", source))
+    )
+    greats = tuple(
+        _parse_great(c, source, i) for i, c in enumerate(_list(data, "great_oracle", source))
+    )
+    smalls = tuple(
+        _parse_small(c, source, i) for i, c in enumerate(_list(data, "small_oracle", source))
+    )
     for kind, cards, want in (
         ("corridor", corridors, CORRIDOR_COUNT),
         ("great_oracle", greats, GREAT_ORACLE_COUNT),
         ("small_oracle", smalls, SMALL_ORACLE_COUNT),
     ):
         if len(cards) != want:
-            raise CardDataError(source, None, kind, f"needs exactly {want} cards, found {len(cards)}")
+            raise CardDataError(
+                source, None, kind, f"needs exactly {want} cards, found {len(cards)}"
+            )
     seen: set[str] = set()
-    for card in (*corridors, *greats, *smalls):
-        if card.id in seen:
-            raise CardDataError(source, card.id, "id", "is used by more than one card")
-        seen.add(card.id)
+    for card_id in [c.id for c in corridors] + [g.id for g in greats] + [s.id for s in smalls]:
+        if card_id in seen:
+            raise CardDataError(source, card_id, "id", "is used by more than one card")
+        seen.add(card_id)
     return CardSet(source, corridors, greats, smalls)
 
 
@@ -158,7 +169,9 @@ def load_cards(path: str) -> CardSet:
         else:
             data = tomllib.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
-        raise CardDataError(path, None, None, f"not valid {'JSON' if path.endswith('.json') else 'TOML'}: {exc}") from None
+        raise CardDataError(
+            path, None, None, f"not valid {'JSON' if path.endswith('.json') else 'TOML'}: {exc}"
+        ) from None
     return parse_cards(data, path)
 
 
@@ -222,7 +235,9 @@ def _parse_corridor(raw: Any, source: str, index: int) -> Corridor:
 def _colour(value: Any, source: str, card: str, field: str) -> Colour:
     colour = _COLOUR_NAMES.get(value) if isinstance(value, str) else None
     if colour is None:
-        raise CardDataError(source, card, field, f"{value!r} is not one of red, green, blue, yellow")
+        raise CardDataError(
+            source, card, field, f"{value!r} is not one of red, green, blue, yellow"
+        )
     return colour
 
 
@@ -248,12 +263,17 @@ def _parse_small(raw: Any, source: str, index: int) -> SmallOracle:
             raise CardDataError(source, sid, "requires", "each requirement is a table")
         _check_fields(item, {"colour", "rank", "count"}, source, sid)
         colour = _colour(item.get("colour"), source, sid, "requires.colour")
-        rank = _RANK_NAMES.get(item.get("rank")) if isinstance(item.get("rank"), str) else None
+        raw_rank = item.get("rank")
+        rank = _RANK_NAMES.get(raw_rank) if isinstance(raw_rank, str) else None
         if rank is None:
-            raise CardDataError(source, sid, "requires.rank", f"{item.get('rank')!r} is not low, middle or high")
+            raise CardDataError(
+                source, sid, "requires.rank", f"{item.get('rank')!r} is not low, middle or high"
+            )
         count = item.get("count", 1)
         if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 6:
-            raise CardDataError(source, sid, "requires.count", f"{count!r} is not a whole number from 1 to 6")
+            raise CardDataError(
+                source, sid, "requires.count", f"{count!r} is not a whole number from 1 to 6"
+            )
         reqs.append(Requirement(colour, rank, count))
     reward = raw.get("reward")
     if not isinstance(reward, list) or not 1 <= len(reward) <= 3:

@@ -144,9 +144,13 @@ class WickedLabyrinth(Game):
             + [SMALL_OUTCOME + s for s in range(len(cards.small_oracles)) if s not in dealt_s]
         )
         state.dealt = 4 * n if view.phase != Phase.SETUP else 0
-        if view.phase == Phase.SEARCH and len(view.deciding) == 1 and any(
-            board.pending_gains or board.deciding in (Mode.CHOOSE_WHITE, Mode.OVERFLOW)
-            for board in view.boards
+        if (
+            view.phase == Phase.SEARCH
+            and len(view.deciding) == 1
+            and any(
+                board.pending_gains or board.deciding in (Mode.CHOOSE_WHITE, Mode.OVERFLOW)
+                for board in view.boards
+            )
         ):
             state.order = [p for p in _resolution_order(view)]
         for board in view.boards:
@@ -174,8 +178,12 @@ def _resolution_order(view: WickedLabyrinthView) -> list[int]:
 
     first, seconds = rank_players([h.search for h in hands])
     ranked = ([first] if first is not None else []) + list(seconds)
-    return [p for p in ranked if view.boards[p].pending_gains
-            or view.boards[p].deciding in (Mode.CHOOSE_WHITE, Mode.OVERFLOW)]
+    return [
+        p
+        for p in ranked
+        if view.boards[p].pending_gains
+        or view.boards[p].deciding in (Mode.CHOOSE_WHITE, Mode.OVERFLOW)
+    ]
 
 
 GAME = WickedLabyrinth()

@@ -130,7 +130,9 @@ def _processing_actions(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, 
                             out.append(A.change_id(colour, rank, to))
         out.append(A.DISCARD_CHANGE)
     for slot in (0, 1):
-        if not b[o + SMALL_DONE + slot] and meets(b, o, cards.small_oracles[b[o + SMALL + slot]], cards):
+        if not b[o + SMALL_DONE + slot] and meets(
+            b, o, cards.small_oracles[b[o + SMALL + slot]], cards
+        ):
             out.append(A.SMALL_BASE + slot)
     for slot in (0, 1):
         if _great_ready(b, o, cards, slot):

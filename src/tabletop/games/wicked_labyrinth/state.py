@@ -45,6 +45,7 @@ from tabletop.games.wicked_labyrinth.elements import (
     Phase,
     Rank,
 )
+from tabletop.games.wicked_labyrinth.views import build_view
 
 GREAT_OUTCOME = 24
 SMALL_OUTCOME = 36
@@ -57,8 +58,19 @@ class WickedLabyrinthState(State):
     """A game of The Wicked Labyrinth for 3 to 5 players."""
 
     __slots__ = (
-        "cards", "b", "phase", "round", "corridor", "labyrinth", "discard",
-        "revealed", "order", "undrawn", "dealt", "k", "deciding",
+        "cards",
+        "b",
+        "phase",
+        "round",
+        "corridor",
+        "labyrinth",
+        "discard",
+        "revealed",
+        "order",
+        "undrawn",
+        "dealt",
+        "k",
+        "deciding",
     )
 
     cards: CardSet
@@ -143,8 +155,12 @@ class WickedLabyrinthState(State):
         if mode == Mode.DECLARE:
             return rules.declarations(b[o + SEARCH], b[o + WITCH], b[o + SOUL])
         if mode == Mode.CHOOSE_WHITE:
-            return (A.CHOOSE_WHITE_BASE, A.CHOOSE_WHITE_BASE + 1, A.CHOOSE_WHITE_BASE + 2,
-                    A.CHOOSE_WHITE_BASE + 3)
+            return (
+                A.CHOOSE_WHITE_BASE,
+                A.CHOOSE_WHITE_BASE + 1,
+                A.CHOOSE_WHITE_BASE + 2,
+                A.CHOOSE_WHITE_BASE + 3,
+            )
         if mode == Mode.OVERFLOW:
             return tuple(A.RETURN_LOW_BASE + c for c in range(4) if b[o + c])
         return rules.processing_actions(b, o, self.cards)
@@ -210,22 +226,30 @@ class WickedLabyrinthState(State):
             self.dealt += 1
             if kind == 3 and self._events is not None:
                 cards = self.cards
-                self._emit(E.OraclesDealt(
-                    player,
-                    (cards.great_oracles[self.b[o + GREAT]].id,
-                     cards.great_oracles[self.b[o + GREAT + 1]].id),
-                    (cards.small_oracles[self.b[o + SMALL]].id,
-                     cards.small_oracles[self.b[o + SMALL + 1]].id),
-                ))
+                self._emit(
+                    E.OraclesDealt(
+                        player,
+                        (
+                            cards.great_oracles[self.b[o + GREAT]].id,
+                            cards.great_oracles[self.b[o + GREAT + 1]].id,
+                        ),
+                        (
+                            cards.small_oracles[self.b[o + SMALL]].id,
+                            cards.small_oracles[self.b[o + SMALL + 1]].id,
+                        ),
+                    )
+                )
             if self.dealt == 4 * self.num_players:
                 self.phase = Phase.SEARCH
             return
         self.labyrinth.append(outcome)
         if len(self.labyrinth) == self.k:
             if self._events is not None:
-                self._emit(E.CorridorsLaidOut(
-                    self.round, tuple(self.cards.corridors[c].id for c in self.labyrinth)
-                ))
+                self._emit(
+                    E.CorridorsLaidOut(
+                        self.round, tuple(self.cards.corridors[c].id for c in self.labyrinth)
+                    )
+                )
             self._open_declaration()
 
     # ---------------------------------------------------------------- search phase
@@ -282,13 +306,18 @@ class WickedLabyrinthState(State):
         card = self.cards.corridors[self.labyrinth[self.corridor]]
         first, seconds = rules.rank_players(search)
         if self._events is not None:
-            self._emit(E.DeclarationsRevealed(
-                self.round, card.id,
-                tuple(A.TABLE[d] for d in self.revealed[-n:]),  # type: ignore[misc]
-            ))
-            self._emit(E.CorridorRanked(
-                card.id, first, seconds, witch, soul, first is None and not seconds
-            ))
+            self._emit(
+                E.DeclarationsRevealed(
+                    self.round,
+                    card.id,
+                    tuple(A.TABLE[d] for d in self.revealed[-n:]),  # type: ignore[misc]
+                )
+            )
+            self._emit(
+                E.CorridorRanked(
+                    card.id, first, seconds, witch, soul, first is None and not seconds
+                )
+            )
         lower = int(card.lower)
         order: list[int] = []
         if first is not None:
@@ -459,9 +488,9 @@ class WickedLabyrinthState(State):
             slot = action_id - A.GREAT_BASE
             rules.achieve_great(b, o, self.cards, slot)
             if ev:
-                self._emit(E.OracleAchieved(
-                    player, self.cards.great_oracles[b[o + GREAT + slot]].id, True
-                ))
+                self._emit(
+                    E.OracleAchieved(player, self.cards.great_oracles[b[o + GREAT + slot]].id, True)
+                )
         else:
             self._finish_processing(player)
 
@@ -530,15 +559,11 @@ class WickedLabyrinthState(State):
     # ---------------------------------------------------------------- views, copies, JSON
 
     def view(self, player: int) -> Any:
-        from tabletop.games.wicked_labyrinth.views import build_view
-
         if not 0 <= player < self.num_players:
             raise ValueError(f"there is no player {player} at this table")
         return build_view(self, player)
 
     def spectator_view(self) -> Any:
-        from tabletop.games.wicked_labyrinth.views import build_view
-
         return build_view(self, None)
 
     def clone(self) -> Self:
@@ -559,8 +584,18 @@ class WickedLabyrinthState(State):
         new.deciding = self.deciding
         return new
 
-    _JSON_SLOTS = ("b", "phase", "round", "corridor", "labyrinth", "discard", "revealed",
-                   "order", "undrawn", "dealt")
+    _JSON_SLOTS = (
+        "b",
+        "phase",
+        "round",
+        "corridor",
+        "labyrinth",
+        "discard",
+        "revealed",
+        "order",
+        "undrawn",
+        "dealt",
+    )
 
     def _state_json(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in self._JSON_SLOTS}
@@ -568,10 +603,7 @@ class WickedLabyrinthState(State):
     def _load(self, data: dict[str, Any]) -> None:
         for name in self._JSON_SLOTS:
             value = data[name]
-            if isinstance(value, list):
-                value = [int(x) for x in value]
-            else:
-                value = int(value)
+            value = [int(x) for x in value] if isinstance(value, list) else int(value)
             setattr(self, name, value)
         if len(self.b) != STRIDE * self.num_players:
             raise ValueError("board data has the wrong length")
