@@ -91,3 +91,14 @@ def test_the_board_lab_values_hypothetical_boards_by_planned_processing() -> Non
     board[2] = 2
     board[PROMOTION] = 1
     assert lab.worth(board) == pytest.approx(5.0, abs=0.01)
+
+
+def test_a_small_oracles_reward_promotion_goes_to_a_middle_token() -> None:
+    """S01 (middle red and yellow, low green and blue) rewards a promotion used at once
+    (rulings, soul processing): the bot takes the card (+2) and raises a middle token
+    to high (+3) rather than a low one (+1)."""
+    state = processing(dealt(4, ("G04", "G10"), ("S01", "S06")),
+                       {"rm": 1, "ym": 1, "gl": 1, "bl": 1}, round_number=4)
+    played = play_out_processing(state)
+    assert played[0] == "small:1" and played[1] in ("spell:rm", "spell:ym")
+    assert state.scores()[0] == 5 + 2 + 1 + 1 + 2
