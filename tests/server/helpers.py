@@ -22,8 +22,9 @@ def make_client(tmp_path: Path, **config: Any) -> TestClient:
     return TestClient(create_app(ServerConfig(data_dir=str(tmp_path), **config)))
 
 
-def create_table(client: TestClient, game: str = GAMES[0], players: int | None = None,
-                 **body: Any) -> dict[str, Any]:
+def create_table(
+    client: TestClient, game: str = GAMES[0], players: int | None = None, **body: Any
+) -> dict[str, Any]:
     players = players or default_players(game)
     r = client.post("/api/tables", json={"game": game, "players": players, **body})
     assert r.status_code == 201, r.text
@@ -78,11 +79,132 @@ def play_step(viewers: list[Viewer], seed: int) -> bool:
     actor = next(v for v in seats if v.last.get("legal"))
     legal = actor.last["legal"]
     seq = actor.last["seq"]
-    actor.send({"type": "action", "seq": seq, "ref": seq,
-                "action": legal[choice(seed, seq, actor.seat or 0, len(legal))]})
+    actor.send(
+        {
+            "type": "action",
+            "seq": seq,
+            "ref": seq,
+            "action": legal[choice(seed, seq, actor.seat or 0, len(legal))],
+        }
+    )
     ack = actor.recv()
     assert ack == {"type": "ack", "seq": seq + 1, "ref": seq}, ack
     for v in viewers:
         frame = v.recv()
         assert frame["type"] == "events" and frame["seq"] == seq + 1, frame
     return True
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ServerProcess:
+    """A real ``tabletop serve`` subprocess, started and waited for."""
+
+    def __init__(self, *args: str, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.args = args
+        self.proc: Any = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> ServerProcess:
+        import subprocess
+        import sys
+        import time
+
+        import httpx
+
+        exe = str(Path(sys.executable).parent / "tabletop")
+        self.proc = subprocess.Popen(
+            [exe, "serve", "--port", str(self.port), *self.args],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited: {self.proc.stderr.read().decode()[-2000:]}")
+            try:
+                if httpx.get(f"{self.url}/healthz", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        raise RuntimeError("server did not start in 30 s")
+
+    def kill(self) -> None:
+        """``kill -9``: no shutdown handlers run."""
+        import signal
+
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except Exception:
+                self.kill()
+        if self.proc is not None and self.proc.stderr is not None:
+            self.proc.stderr.close()
+
+
+class SyncSocket:
+    """A ``websockets`` sync client with the TestClient socket's method names."""
+
+    def __init__(self, url: str) -> None:
+        from websockets.sync.client import connect
+
+        self._context = connect(url, open_timeout=10, compression=None)
+        self.ws = self._context.__enter__()
+
+    def receive_text(self) -> str:
+        return str(self.ws.recv(timeout=30))
+
+    def send_text(self, text: str) -> None:
+        self.ws.send(text)
+
+    def close(self) -> None:
+        self._context.__exit__(None, None, None)
+
+
+def connect_seats(
+    url: str, table_id: str, tokens: list[str], spectator: bool = True, views: bool = False
+) -> list[Viewer]:
+    """Real WebSocket connections for every seat (and a spectator), past their welcome."""
+    base = url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+    viewers = []
+    hellos: list[tuple[int | None, dict[str, Any]]] = [
+        (seat, {"type": "auth", "seat": seat, "token": token, "views": views})
+        for seat, token in enumerate(tokens)
+    ]
+    if spectator:
+        hellos.append((None, {"type": "spectate", "views": views}))
+    for seat, hello in hellos:
+        sock = SyncSocket(base)
+        sock.send_text(json.dumps(hello))
+        viewer = Viewer(sock, seat)
+        viewer.recv_until("welcome")
+        viewers.append(viewer)
+    return viewers
+
+
+def local_policy_record(game: str, players: int, seed: int, policy_seed: int) -> dict[str, Any]:
+    """The record the test players' policy makes with no server at all (``play_step``)."""
+    state = tabletop.new_game(game, players=players, seed=seed)
+    seq = 0
+    while not state.is_terminal():
+        seat = min(p for p in state.current_players() if state.legal_action_ids(p))
+        legal = [a.notation() for a in state.legal_actions(seat)]
+        state.apply(seat, legal[choice(policy_seed, seq, seat, len(legal))])
+        seq += 1
+    return state.record().to_json()  # type: ignore[no-any-return]

@@ -27,14 +27,22 @@ def test_games_lists_every_registered_game_with_options_and_bots(client) -> None
 
 def test_openapi_documents_the_routes(client) -> None:
     paths = client.get("/openapi.json").json()["paths"]
-    for path in ("/api/games", "/api/tables", "/api/tables/{table_id}",
-                 "/api/tables/{table_id}/seats/{seat}/join", "/api/tables/{table_id}/record"):
+    for path in (
+        "/api/games",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/seats/{seat}/join",
+        "/api/tables/{table_id}/record",
+    ):
         assert path in paths
 
 
 def test_create_table_waits_for_its_open_seats_and_hides_its_seed(client) -> None:
-    table = create_table(client, seats=[{"type": "open"}, {"type": "bot", "bot": "random"},
-                                        {"type": "open"}], players=3)
+    table = create_table(
+        client,
+        seats=[{"type": "open"}, {"type": "bot", "bot": "random"}, {"type": "open"}],
+        players=3,
+    )
     assert table["status"] == "waiting"
     assert [s["kind"] for s in table["seats"]] == ["open", "bot", "open"]
     assert "seed" not in table and not table["seeded"]
@@ -52,8 +60,11 @@ def test_create_table_refuses_bad_input(client) -> None:
         ({"game": WL, "players": 4, "options": {"cards": "/etc/passwd"}}, 422, "bad_options"),
         ({"game": WL, "players": 4, "options": {"cards": {"corridors": []}}}, 422, "bad_table"),
         ({"game": WL, "players": 3, "seats": [{"type": "open"}]}, 422, "bad_seats"),
-        ({"game": WL, "players": 3, "seats": [{"type": "bot", "bot": "nobot"}] * 3}, 422,
-         "bad_table"),
+        (
+            {"game": WL, "players": 3, "seats": [{"type": "bot", "bot": "nobot"}] * 3},
+            422,
+            "bad_table",
+        ),
         ({"game": WL, "players": 3, "seats": [{"type": "alien"}] * 3}, 422, "invalid"),
         ({"game": WL, "players": 3, "seed": -1}, 422, "invalid"),
         ({"game": WL, "players": 3, "seed": 1 << 64}, 422, "invalid"),
@@ -68,7 +79,9 @@ def test_create_table_refuses_bad_input(client) -> None:
 
 
 def test_malformed_and_oversized_bodies_are_refused(client) -> None:
-    r = client.post("/api/tables", content=b"{not json", headers={"content-type": "application/json"})
+    r = client.post(
+        "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
+    )
     assert r.status_code == 422 and error_code(r) == "invalid"
     big = json.dumps({"game": WL, "players": 4, "options": {"x": "a" * (2 << 20)}})
     r = client.post("/api/tables", content=big, headers={"content-type": "application/json"})
@@ -114,8 +127,12 @@ def test_seat_view_needs_that_seats_token(client) -> None:
     assert body["seat"] == 0 and body["view"] and body["seq"] == 0
     assert body["table"]["status"] == "playing"
     assert body["legal"]
-    for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": f"Bearer {tokens[1]}"},
-                    {"Authorization": tokens[0]}):
+    for headers in (
+        {},
+        {"Authorization": "Bearer wrong"},
+        {"Authorization": f"Bearer {tokens[1]}"},
+        {"Authorization": tokens[0]},
+    ):
         r = client.get(f"{base}/0", headers=headers)
         assert r.status_code == 403 and error_code(r) in ("auth_failed",), headers
     spectator = client.get(f"/api/tables/{table['id']}").json()
@@ -127,7 +144,10 @@ def test_leave_and_return_need_the_token_and_switch_the_seat(client) -> None:
     tokens = join_all(client, table)
     base = f"/api/tables/{table['id']}/seats/1"
     assert client.post(f"{base}/leave").status_code == 403
-    assert client.post(f"{base}/leave", headers={"Authorization": f"Bearer {tokens[0]}"}).status_code == 403
+    assert (
+        client.post(f"{base}/leave", headers={"Authorization": f"Bearer {tokens[0]}"}).status_code
+        == 403
+    )
     auth = {"Authorization": f"Bearer {tokens[1]}"}
     r = client.post(f"{base}/leave", json={"bot": "nobot"}, headers=auth)
     assert r.status_code == 422 and error_code(r) == "bad_bot"

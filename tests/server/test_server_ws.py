@@ -107,19 +107,35 @@ def test_bad_messages_get_typed_errors_and_change_nothing(seated) -> None:
     expect_error(actor, {"type": "action", "seq": 0, "action": 10**9}, "unknown_action")
     expect_error(actor, {"type": "action", "seq": 0, "action": {"type": "Nope"}}, "unknown_action")
     expect_error(actor, {"type": "action", "seq": 5, "action": actor.last["legal"][0]}, "bad_seq")
-    expect_error(actor, {"type": "action", "seq": 0, "action": actor.last["legal"][0],
-                         "ref": {"x": 1}}, "bad_message")
+    expect_error(
+        actor,
+        {"type": "action", "seq": 0, "action": actor.last["legal"][0], "ref": {"x": 1}},
+        "bad_message",
+    )
     expect_error(actor, "x" * 9000, "too_large")
-    expect_error(actor, {"type": "action", "seq": 0, "seat": (actor.seat or 0) + 1,
-                         "action": actor.last["legal"][0]}, "not_your_seat")
+    expect_error(
+        actor,
+        {
+            "type": "action",
+            "seq": 0,
+            "seat": (actor.seat or 0) + 1,
+            "action": actor.last["legal"][0],
+        },
+        "not_your_seat",
+    )
     expect_error(spectator, {"type": "action", "seq": 0, "action": "d0"}, "spectator")
     if idle is not None:
         game = tabletop.game(table["game"])
         any_action = game.actions[0].notation()
         expect_error(idle, {"type": "action", "seq": 0, "action": any_action}, "not_your_turn")
     illegal = next(
-        (a.notation() for a in tabletop.game(table["game"]).actions
-         if a.notation() not in actor.last["legal"]), None)
+        (
+            a.notation()
+            for a in tabletop.game(table["game"]).actions
+            if a.notation() not in actor.last["legal"]
+        ),
+        None,
+    )
     if illegal is not None:
         expect_error(actor, {"type": "action", "seq": 0, "action": illegal}, "illegal_action")
     actor.ws.send_bytes(b"\x00\x01")
@@ -136,14 +152,17 @@ def test_stale_actions_are_refused(seated) -> None:
     # whoever acted now holds a new decision; an action for the old one is stale
     acted = next(v for v in viewers if v.frames[-2:][0].get("type") == "ack")
     if acted.last.get("legal"):
-        expect_error(acted, {"type": "action", "seq": 0, "action": acted.last["legal"][0]},
-                     "stale")
+        expect_error(acted, {"type": "action", "seq": 0, "action": acted.last["legal"][0]}, "stale")
     assert legal and seat is not None
-    other = [v for v in viewers if v.seat is not None and v.last.get("legal")
-             and v.last["decision"] > 0]
+    other = [
+        v for v in viewers if v.seat is not None and v.last.get("legal") and v.last["decision"] > 0
+    ]
     for v in other:
-        expect_error(v, {"type": "action", "seq": v.last["decision"] - 1,
-                         "action": v.last["legal"][0]}, "stale")
+        expect_error(
+            v,
+            {"type": "action", "seq": v.last["decision"] - 1, "action": v.last["legal"][0]},
+            "stale",
+        )
 
 
 def test_view_and_ping_requests(seated) -> None:
@@ -184,8 +203,9 @@ def test_views_option_sends_the_seat_view_with_every_event(client) -> None:
     with contextlib.ExitStack() as stack:
         for seat, token in enumerate(tokens):
             conn = stack.enter_context(client.websocket_connect(f"/ws/tables/{table['id']}"))
-            conn.send_text(json.dumps({"type": "auth", "seat": seat, "token": token,
-                                       "views": True}))
+            conn.send_text(
+                json.dumps({"type": "auth", "seat": seat, "token": token, "views": True})
+            )
             viewers.append(Viewer(conn, seat))
             viewers[-1].recv()
         assert play_step(viewers, seed=4)
@@ -221,9 +241,12 @@ def test_floods_are_rate_limited_then_closed(tmp_path: Path) -> None:
 
 
 def test_bots_play_for_a_seat_that_leaves_until_it_returns(client) -> None:
-    table = create_table(client, game=GAMES[0], players=3, seats=[{"type": "open"},
-                         {"type": "bot"}, {"type": "bot"}])
-    token = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "a"}).json()["token"]
+    table = create_table(
+        client, game=GAMES[0], players=3, seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}]
+    )
+    token = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "a"}).json()[
+        "token"
+    ]
     auth = {"Authorization": f"Bearer {token}"}
     with client.websocket_connect(f"/ws/tables/{table['id']}") as conn:
         conn.send_text(json.dumps({"type": "auth", "seat": 0, "token": token}))
@@ -238,8 +261,9 @@ def _leave_play_and_return(client, table, auth, v: Viewer) -> None:  # type: ign
         v.recv()
     assert client.post(f"/api/tables/{table['id']}/seats/0/leave", headers=auth).status_code == 200
     v.recv_until("seats")
-    expect_error(v, {"type": "action", "seq": v.last["seq"], "action": "d0"}, "seat_away",
-                 live=True)
+    expect_error(
+        v, {"type": "action", "seq": v.last["seq"], "action": "d0"}, "seat_away", live=True
+    )
     before = v.last["seq"]
     while v.last["seq"] < before + 6 and not v.last.get("over"):
         v.recv()  # the bot plays seat 0 along with the others
@@ -255,8 +279,13 @@ def _leave_play_and_return(client, table, auth, v: Viewer) -> None:  # type: ign
 
 
 def test_the_clock_plays_the_first_legal_action_for_a_silent_seat(client) -> None:
-    table = create_table(client, game=GAMES[0], players=3, clock=0.02,
-                         seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}])
+    table = create_table(
+        client,
+        game=GAMES[0],
+        players=3,
+        clock=0.02,
+        seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
+    )
     client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "silent"})
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

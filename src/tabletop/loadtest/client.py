@@ -25,6 +25,7 @@ class SeatStats:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     stale: int = 0
+    conflicts: int = 0
     frames: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
 
@@ -51,12 +52,15 @@ class SeatClient:
         self.stats = SeatStats()
         self._seq = 0
         self._decision: int | None = None
+        self._legal: list[str] = []
         self._plan: asyncio.Task[None] | None = None
         self._sent: dict[int, float] = {}
         self._ref = 0
 
     async def run(self) -> SeatStats:
-        async with connect(self.url, max_size=1 << 22, open_timeout=60, ping_interval=None, compression=None) as ws:
+        async with connect(
+            self.url, max_size=1 << 22, open_timeout=60, ping_interval=None, compression=None
+        ) as ws:
             hello: dict[str, Any] = (
                 {"type": "spectate"}
                 if self.seat is None
@@ -88,6 +92,10 @@ class SeatClient:
         if kind == "error":
             if frame.get("code") == "stale":
                 self.stats.stale += 1
+            elif frame.get("code") == "conflict" and self._decision is not None:
+                # the server asks to send again: other workers kept winning the race
+                self.stats.conflicts += 1
+                self._plan = asyncio.create_task(self._act(ws, self._decision, self._legal, 0.0))
             else:
                 self.stats.errors.append(
                     f"seat {self.seat}: {frame.get('code')}: {frame.get('message')}"
@@ -103,11 +111,12 @@ class SeatClient:
                 self._decision = decision
                 if self._plan is not None:
                     self._plan.cancel()
-                self._plan = asyncio.create_task(self._act(ws, decision, frame["legal"]))
+                self._legal = frame["legal"]
+                self._plan = asyncio.create_task(self._act(ws, decision, self._legal, self.think))
         return False
 
-    async def _act(self, ws: Any, decision: int, legal: list[str]) -> None:
-        await asyncio.sleep(self.think)
+    async def _act(self, ws: Any, decision: int, legal: list[str], think: float) -> None:
+        await asyncio.sleep(think)
         if decision != self._decision:
             return
         self._ref += 1

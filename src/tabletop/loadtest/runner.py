@@ -23,6 +23,7 @@ class LoadReport:
     completed: int = 0
     errors: int = 0
     stale: int = 0
+    conflicts: int = 0
     leaks: int = 0
     leak_checked_frames: int = 0
     hidden_events_checked: int = 0
@@ -172,6 +173,7 @@ async def run_loadtest(
             latencies.extend(s.latencies)
             report.errors += len(s.errors)
             report.stale += s.stale
+            report.conflicts += s.conflicts
             report.samples.extend(s.errors[:3])
         if record is not None:
             # checked after every table is done, so checking does not slow the others

@@ -149,7 +149,8 @@ async def list_tables(tables: Manager) -> list[dict[str, Any]]:
             out.append(live.summary())
         else:
             open_ = any(s.kind == "open" for s in seats[row.id])
-            out.append(table_summary(row, seats[row.id], "waiting" if open_ else "stored", -1))
+            status = "over" if row.over else "waiting" if open_ else "playing"
+            out.append(table_summary(row, seats[row.id], status, -1))
     return out
 
 

@@ -50,6 +50,7 @@ tables = Table(
     Column("clock", Float, nullable=True),
     Column("seeded", Boolean, nullable=False),
     Column("created", Float, nullable=False),
+    Column("over", Boolean, nullable=False, default=False),
 )
 
 seats = Table(
@@ -97,6 +98,7 @@ class TableRow:
     clock: float | None
     seeded: bool
     created: float
+    over: bool = False
 
 
 @dataclass(frozen=True)
@@ -178,6 +180,11 @@ class Store:
                 .values(away=away, bot=bot)
             )
 
+    def mark_over(self, table_id: str) -> None:
+        """Note that a game ended, so restarts need not load it (the log says it anyway)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(over=True))
+
     def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
         """Insert actions in one transaction; per row, False if its ``seq`` was taken.
 
@@ -235,6 +242,20 @@ class Store:
             rows = conn.execute(select(tables).order_by(tables.c.created.desc()).limit(limit)).all()
         return [_table_row(r) for r in rows]
 
+    def tables_to_resume(self) -> list[str]:
+        """Unfinished tables the server itself must play on: bots, away seats or a clock."""
+        served = (
+            select(seats.c.table_id)
+            .where((seats.c.kind == "bot") | (seats.c.away == True))  # noqa: E712
+            .distinct()
+        )
+        query = select(tables.c.id).where(
+            tables.c.over == False,  # noqa: E712
+            (tables.c.clock.is_not(None)) | tables.c.id.in_(served),
+        )
+        with self.engine.connect() as conn:
+            return [r.id for r in conn.execute(query)]
+
     def seats_of(self, table_ids: Iterable[str]) -> dict[str, list[SeatRow]]:
         ids = list(table_ids)
         out: dict[str, list[SeatRow]] = {i: [] for i in ids}
@@ -285,4 +306,5 @@ def _table_row(r: Any) -> TableRow:
         r.clock,
         bool(r.seeded),
         r.created,
+        bool(r.over),
     )

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import random
 import time
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -36,6 +37,9 @@ from tabletop.server.store import ActionRow, SeatRow, Store, TableRow
 from tabletop.server.writer import Writer
 
 log = logging.getLogger(__name__)
+
+CONFLICT_RETRIES = 20
+"""Times an action is retried after other workers took its sequence number first."""
 
 
 class TableError(Exception):
@@ -236,7 +240,7 @@ class LiveTable:
     ) -> int:
         """Validate, commit, acknowledge and broadcast one action; its sequence number."""
         async with self.lock:
-            for _attempt in range(5):
+            for attempt in range(CONFLICT_RETRIES):
                 self._check(seat, client_seq, source)
                 before = self.state.clone()
                 try:
@@ -265,6 +269,7 @@ class LiveTable:
                 # another worker took this sequence number: catch up and try again
                 self.state = before
                 await self._catch_up_locked()
+                await asyncio.sleep(random.uniform(0, 0.001 * attempt))
             raise TableError("conflict", "the table is busy; send the action again", 503)
 
     def _accepted(
@@ -285,6 +290,9 @@ class LiveTable:
         """Start bots and clocks for the seats whose decision changed."""
         if self.over:
             self.clock.cancel_all()
+            if not self.row.over:
+                self.row = replace(self.row, over=True)
+                self._spawn(self.services.writer.call(self.services.store.mark_over, self.id))
             return
         for seat in changed:
             self.clock.cancel(seat)
@@ -490,6 +498,8 @@ class TableManager:
             if table is None:
                 table = await self._load(table_id)
                 self.tables[table_id] = table
+                # news published while the table loaded was not delivered to it
+                await table.catch_up()
         self._loading.pop(table_id, None)
         return table
 
@@ -513,18 +523,11 @@ class TableManager:
         return table
 
     async def resume_all(self) -> int:
-        """Load every unfinished table with server bots or clocks, so they play on."""
-        rows = await self.services.read(self.services.store.list_tables, 10_000)
-        count = 0
-        for row in rows:
-            if row.id in self.tables:
-                continue
-            table = await self.get(row.id)
-            if table.over:
-                self.tables.pop(row.id, None)
-            else:
-                count += 1
-        return count
+        """Load the unfinished tables with bots, away seats or a clock, so they play on."""
+        ids = await self.services.read(self.services.store.tables_to_resume)
+        for table_id in ids:
+            await self.get(table_id)
+        return len(ids)
 
     async def on_bus(self, message: dict[str, Any]) -> None:
         table = self.tables.get(str(message.get("table")))
