@@ -4,7 +4,7 @@ For each legal action the bot plays it (and its own follow-up choices, searched 
 steps deep) on a state sampled from its view (``game.determinize``), then values the
 result: the expected margin over the best rival under several completions of the memory
 cards it does not know (its own and the cards it has seen are fixed, the rest drawn from
-what remains possible), "cannot win" counted as a loss, plus the future worth of Will,
+what remains possible), "cannot win" a heavy penalty, plus the future worth of Will,
 of knowledge (each card it knows of another holder) and of protection while rivals
 still have pawns this round. Attacks and looks are chosen when they raise that value.
 """
@@ -38,6 +38,7 @@ from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
 
 _DEPTH = 3
+_OUT_OF_RUNNING = 12.0
 """Follow-up steps searched exhaustively after an action; deeper ones are greedy."""
 
 
@@ -129,12 +130,13 @@ class CodeOfNineHeuristic(Bot):
         cache: dict[int, Any] = {}
         for scorer in self._scorers:
             sheet = scorer.score(counts, released, points, cache)
-            if not sheet.eligible[me]:
-                total -= 12.0
-                continue
             rivals = [sheet.scores[p] for p in range(n) if p != me and sheet.eligible[p]]
             margin = sheet.scores[me] - (max(rivals) if rivals else -10)
             total += max(-12.0, min(12.0, margin))
+            if not sheet.eligible[me]:
+                # Out of the running: a heavy loss, but points still separate the actions
+                # that lead out of it from those that do not.
+                total -= _OUT_OF_RUNNING
         worth = total / len(self._scorers)
         if s.phase == Phase.OVER:
             return worth
