@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.bots.wicked_labyrinth.strength import Strength, measure, timing_summary
+from tabletop.bots.wicked_labyrinth.strength import Strength, measure, timing_summary, versus
 
 
 def strength(wins: int, games: int) -> Strength:
@@ -30,3 +30,15 @@ def test_measure_refuses_an_empty_batch() -> None:
 def test_timing_summary_reports_each_kind_of_decision() -> None:
     text = timing_summary({"declare": [0.001, 0.003], "processing": []})
     assert text.startswith("declare: 2 decisions, mean 2.0 ms") and "processing" not in text
+
+
+def test_versus_reports_the_pairs_win_share_and_scores() -> None:
+    text = versus("heuristic:budget=50", "random", 2, seed=5)
+    share = float(text.split("win share ")[1].split()[0])
+    mine, theirs = (float(x) for x in text.split("mean score ")[1].split(" vs "))
+    assert 0.0 <= share <= 1.0 and mine > theirs
+
+
+def test_versus_needs_two_different_bots() -> None:
+    with pytest.raises(ValueError, match="different"):
+        versus("random", "random", 2)

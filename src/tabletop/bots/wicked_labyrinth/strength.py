@@ -4,7 +4,9 @@
 game ``i`` from seed ``seed + i`` with the measured bot in seat ``i % players`` and
 ``random`` elsewhere, then prints the bot's win rate with its 95% Wilson interval and
 the mean scores. A shared first place counts as a win for nobody (a strict measure).
-``--timing`` instead prints how long the bot takes per decision, by kind of decision.
+``--timing`` instead prints how long the bot takes per decision, by kind of decision;
+``--versus SPEC`` plays it head to head in 4-player games, two seats each (seats
+alternated), and prints its win share (a shared win split evenly) and the mean scores.
 """
 
 from __future__ import annotations
@@ -77,6 +79,27 @@ def measure(spec: str, players: int, games: int, seed: int = 0) -> Strength:
     )
 
 
+def versus(spec: str, other: str, games: int, seed: int = 0) -> str:
+    """Two ``spec`` bots against two ``other`` bots: win share of ``spec`` and scores."""
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    if spec == other:
+        raise ValueError(f"head to head needs two different bot specs, got {spec!r} twice")
+    share = mine = theirs = 0.0
+    for i in range(games):
+        specs = [other, spec, other, spec] if i % 2 == 0 else [spec, other, spec, other]
+        result = play_game(GAME, specs, seed + i).result
+        seats = [p for p in range(4) if specs[p] == spec]
+        share += sum(1 / len(result.winners) for w in result.winners if w in seats)
+        mine += sum(result.scores[p] for p in seats) / 2
+        theirs += sum(result.scores[p] for p in range(4) if p not in seats) / 2
+    return (
+        f"{spec} (2 seats) vs {other} (2 seats), {games} games: win share "
+        f"{share / games:.2f} (parity 0.50), mean score {mine / games:.2f} vs "
+        f"{theirs / games:.2f}"
+    )
+
+
 def decision_times(spec: str, players: int, games: int, seed: int = 0) -> dict[str, list[float]]:
     """Seconds per ``act`` call of the bot in seat 0 (against random bots), by kind:
     declarations, choices while searching (white, overflow) and soul processing."""
@@ -129,8 +152,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--timing", action="store_true",
                         help="time the bot's decisions (bot in seat 0) instead")
+    parser.add_argument("--versus", metavar="SPEC",
+                        help="play head to head against this bot instead (4 players)")
     args = parser.parse_args(argv)
-    if args.timing:
+    if args.versus:
+        print(versus(args.spec, args.versus, args.games, args.seed))
+    elif args.timing:
         print(timing_summary(decision_times(args.spec, args.players, args.games, args.seed)))
     else:
         print(measure(args.spec, args.players, args.games, args.seed).summary())
