@@ -53,15 +53,17 @@ def test_no_frame_reveals_another_seats_secrets(client, game: str) -> None:
 
     # a frame carrying the full version of an event hidden from seat 0 is caught
     state = tabletop.new_game(game, players=record["players"], seed=record["seed"])
+    hidden_at = None
     for seq, (player, text) in enumerate(record["actions"], start=1):
         hidden = [e for e in state.apply(player, text) if e.for_player(0) != e]
         if hidden:
+            hidden_at = seq
             break
-    else:
+    if hidden_at is None:
         assert not tabletop.game(game).info.hidden_information, "seat 0 never had a secret"
         return
     leaky = copy.deepcopy(frames)
-    frame = next(f for f in leaky[0] if f["type"] == "events" and f["seq"] == seq)
+    frame = next(f for f in leaky[0] if f["type"] == "events" and f["seq"] == hidden_at)
     frame["events"] = [to_jsonable(e) for e in hidden]
     assert check_frames(record, leaky).problems
 

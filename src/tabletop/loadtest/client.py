@@ -3,7 +3,7 @@
 It behaves as a person would: on each new decision it waits ``think`` seconds, then
 sends one of its legal actions (chosen by its own seeded generator) with the sequence
 number of the last frame it saw. It records every frame for the leak check and the
-round trip of every action (send to ``ack``).
+round trip of every action (send to the frame that acknowledges it).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from tabletop.core.rng import SplitMix64
 @dataclass
 class SeatStats:
     latencies: list[float] = field(default_factory=list)
+    acked_at: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     stale: int = 0
     conflicts: int = 0
@@ -84,11 +85,12 @@ class SeatClient:
     def _on_frame(self, ws: Any, frame: dict[str, Any]) -> bool:
         """Handle a frame; True when this client is done."""
         kind = frame.get("type")
-        if kind == "ack":
-            sent = self._sent.pop(frame.get("ref"), None)
+        if "ack" in frame:
+            sent = self._sent.pop(frame["ack"], None)
             if sent is not None:
-                self.stats.latencies.append(time.perf_counter() - sent)
-            return False
+                now = time.perf_counter()
+                self.stats.latencies.append(now - sent)
+                self.stats.acked_at.append(now)
         if kind == "error":
             if frame.get("code") == "stale":
                 self.stats.stale += 1

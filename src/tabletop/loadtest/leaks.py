@@ -22,8 +22,7 @@ from tabletop.server import protocol
 ALLOWED_KEYS = {
     "welcome": {"type", "seq", "seat", "view", "legal", "decision", "over", "result", "table"},
     "view": {"type", "seq", "seat", "view", "legal", "decision", "over", "result"},
-    "events": {"type", "seq", "events", "legal", "decision", "over", "result", "view"},
-    "ack": {"type", "seq", "ref"},
+    "events": {"type", "seq", "events", "legal", "decision", "over", "result", "view", "ack"},
     "seats": {"type", "table"},
     "pong": {"type", "ref"},
     "error": {"type", "code", "message", "ref"},

@@ -14,6 +14,9 @@ import tabletop
 from tabletop.loadtest.client import SeatClient, SeatStats
 from tabletop.loadtest.leaks import check_frames
 
+SPECTATOR_EVERY = 10
+"""With leak checks, every tenth table also has a spectator client, checked like a seat."""
+
 
 @dataclass
 class LoadReport:
@@ -82,8 +85,10 @@ async def _play_table(
     check_leaks: bool,
     seed: int,
     timeout: float,
+    start_delay: float,
 ) -> tuple[str, list[SeatStats], dict[str, Any] | None]:
     """Play one table; its id, its seats' stats and (to check leaks) its record."""
+    await asyncio.sleep(start_delay)
     table_id, tokens = await _setup_table(http, game, players)
     clients = [
         SeatClient(
@@ -97,7 +102,7 @@ async def _play_table(
         )
         for seat in range(players)
     ]
-    if check_leaks:
+    if check_leaks and index % SPECTATOR_EVERY == 0:
         clients.append(
             SeatClient(ws_urls[index % len(ws_urls)], table_id, None, None, 0, think, True)
         )
@@ -129,6 +134,7 @@ async def run_loadtest(
     check_leaks: bool = False,
     seed: int = 0,
     timeout: float = 900.0,
+    ramp_s: float = 0.0,
 ) -> LoadReport:
     """Play ``tables`` concurrent tables against the server(s) at ``url``.
 
@@ -140,7 +146,9 @@ async def run_loadtest(
     games = [game] if game else tabletop.games()
     report = LoadReport(tables=tables)
     latencies: list[float] = []
-    limits = httpx.Limits(max_connections=50)
+    # idle connections are dropped before the server's keep-alive timeout (5 s) can
+    # close them under a request
+    limits = httpx.Limits(max_connections=50, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=bases[0], timeout=60, limits=limits) as http:
         start = time.perf_counter()
         jobs = []
@@ -157,6 +165,7 @@ async def run_loadtest(
                     check_leaks,
                     seed,
                     timeout,
+                    ramp_s * i / tables,
                 )
             )
         outcomes = await asyncio.gather(*jobs, return_exceptions=True)
@@ -177,7 +186,7 @@ async def run_loadtest(
             report.samples.extend(s.errors[:3])
         if record is not None:
             # checked after every table is done, so checking does not slow the others
-            viewers: list[int | None] = [*range(record["players"]), None]
+            viewers: list[int | None] = [*range(record["players"]), None][: len(stats)]
             leak = check_frames(record, {v: s.frames for v, s in zip(viewers, stats, strict=True)})
             report.leaks += len(leak.problems)
             report.samples.extend(f"table {table_id}: {p}" for p in leak.problems[:3])

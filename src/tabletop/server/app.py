@@ -30,7 +30,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(config.database_url())
-        writer = Writer(store)
+        writer = Writer(store, inline=store.url.startswith("sqlite"))
         writer.start()
         bus = make_bus(config.redis_url)
         manager = TableManager(Services(config, store, writer, bus))

@@ -59,10 +59,8 @@ def decision_part(state: State, viewer: Viewer, decision: int | None) -> dict[st
     """What the viewer needs to act: its own legal actions and when its decision began."""
     if viewer is None or decision is None:
         return {}
-    return {
-        "decision": decision,
-        "legal": [a.notation() for a in state.legal_actions(viewer)],
-    }
+    names = notations(state.game)
+    return {"decision": decision, "legal": [names[i] for i in state.legal_action_ids(viewer)]}
 
 
 def end_part(state: State) -> dict[str, Any]:
@@ -134,6 +132,12 @@ def action_json(action: Action) -> dict[str, Any]:
     """An action's JSON form: its class name as ``type`` plus its fields."""
     data = to_jsonable(action)
     return {"type": type(action).__name__, **(data if isinstance(data, dict) else {})}
+
+
+@lru_cache(maxsize=32)
+def notations(game: Game) -> tuple[str, ...]:
+    """Every action's notation by id, formatted once per game."""
+    return tuple(a.notation() for a in game.actions)
 
 
 @lru_cache(maxsize=32)

@@ -118,9 +118,16 @@ class LiveTable:
     # ------------------------------------------------------------------ facts
 
     @property
-    def started(self) -> bool:
-        """Play starts once no seat is open."""
-        return all(s.kind != "open" for s in self.seats)
+    def seats(self) -> list[SeatRow]:
+        return self._seats
+
+    @seats.setter
+    def seats(self, rows: list[SeatRow]) -> None:
+        self._seats = rows
+        self.started = all(s.kind != "open" for s in rows)  # play starts once none is open
+
+    def _set_seat(self, row: SeatRow) -> None:
+        self.seats = [row if s.seat == row.seat else s for s in self.seats]
 
     @property
     def over(self) -> bool:
@@ -186,18 +193,31 @@ class LiveTable:
         decision = None if viewer is None else self.decisions[viewer]
         return json.dumps(protocol.view_frame("view", self.state, viewer, self.seq, decision))
 
-    def _broadcast(self, events: list[Event]) -> None:
-        cache: dict[tuple[int | None, bool], str] = {}
+    def _broadcast(
+        self, events: list[Event], actor: Connection | None = None, ref: Any = None
+    ) -> None:
+        """Send each connection its seat's frame; the actor's also acknowledges its action.
+
+        Folding the acknowledgement into the actor's frame (``"ack": ref``) saves a
+        message per action: the server's send and the client's receive are most of the
+        cost of an action under load.
+        """
+        frames: dict[tuple[int | None, bool], dict[str, Any]] = {}
+        texts: dict[tuple[int | None, bool], str] = {}
         for conn in list(self.connections):
             key = (conn.viewer, conn.with_view)
-            text = cache.get(key)
-            if text is None:
+            frame = frames.get(key)
+            if frame is None:
                 decision = None if conn.viewer is None else self.decisions[conn.viewer]
-                text = cache[key] = json.dumps(
-                    protocol.events_frame(
-                        self.state, conn.viewer, self.seq, events, decision, conn.with_view
-                    )
+                frame = frames[key] = protocol.events_frame(
+                    self.state, conn.viewer, self.seq, events, decision, conn.with_view
                 )
+            if conn is actor:
+                conn.send(json.dumps({**frame, "ack": ref}))
+                continue
+            text = texts.get(key)
+            if text is None:
+                text = texts[key] = json.dumps(frame)
             conn.send(text)
 
     def _broadcast_seats(self) -> None:
@@ -281,9 +301,7 @@ class LiveTable:
     ) -> None:
         self.seq = row.seq
         changed = self._refresh_decisions(row.seat)
-        if actor is not None:
-            actor.send(json.dumps({"type": "ack", "seq": row.seq, "ref": ref}))
-        self._broadcast(events)
+        self._broadcast(events, actor, ref)
         self._after_change(changed)
 
     def _after_change(self, changed: list[int]) -> None:
@@ -354,7 +372,7 @@ class LiveTable:
             )
             if not ok:
                 raise TableError("seat_taken", f"seat {seat} was just taken")
-            self.seats[seat] = SeatRow(seat, "human", name, None, digest, False)
+            self._set_seat(SeatRow(seat, "human", name, None, digest, False))
             await self._seats_changed()
             return token
 
@@ -364,7 +382,7 @@ class LiveTable:
             current = self.seats[seat]
             spec = (bot or current.bot or bots.DEFAULT_BOT) if away else current.bot
             await self.services.writer.call(self.services.store.set_away, self.id, seat, away, spec)
-            self.seats[seat] = replace(current, away=away, bot=spec)
+            self._set_seat(replace(current, away=away, bot=spec))
             await self._seats_changed(seat)
 
     async def _seats_changed(self, seat: int | None = None) -> None:

@@ -22,8 +22,9 @@ T = TypeVar("T")
 class Writer:
     """Serialises every database write of this process on one thread."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, inline: bool = False) -> None:
         self.store = store
+        self.inline = inline
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-db")
         self._pending: list[tuple[ActionRow, asyncio.Future[bool]]] = []
         self._wake = asyncio.Event()
@@ -58,10 +59,14 @@ class Writer:
             batch, self._pending = self._pending, []
             if not batch:
                 continue
+            rows = [row for row, _ in batch]
             try:
-                results = await loop.run_in_executor(
-                    self._executor, self.store.append_actions, [row for row, _ in batch]
-                )
+                if self.inline:
+                    results = self.store.append_actions(rows)
+                else:
+                    results = await loop.run_in_executor(
+                        self._executor, self.store.append_actions, rows
+                    )
             except Exception as exc:  # the database is down: every waiter hears why
                 for _, future in batch:
                     if not future.done():
