@@ -2,12 +2,14 @@
 
 from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine import CodeOfNineHeuristic
+from tabletop.bots.mcts import MctsBot
 from tabletop.bots.random_bot import RandomBot
 from tabletop.bots.registry import BotRegistry, UnknownBotError, parse_spec
 from tabletop.bots.wicked_labyrinth import HeuristicBot
 
 BOTS = BotRegistry()
 BOTS.add("random", RandomBot)
+BOTS.add("mcts", MctsBot)
 BOTS.add("heuristic", CodeOfNineHeuristic, game="code-of-nine")
 BOTS.add("heuristic", HeuristicBot, game="wicked-labyrinth")
 

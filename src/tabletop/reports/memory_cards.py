@@ -14,18 +14,17 @@ with their intervals) and ``memory-cards.json`` (the figures) into a directory.
 from __future__ import annotations
 
 import json
-import math
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass
 
 from tabletop.games.code_of_nine import GAME
+from tabletop.reports.card_holdings import CodeOfNineObserver, mean_and_ci
 from tabletop.sim.runner import play_game
 
 TARGET_PP = 10.0
 """The largest allowed effect of holding a card, in percentage points."""
-Z95 = 1.959964
 
 
 @dataclass(frozen=True)
@@ -62,14 +61,8 @@ def _one_game(args: tuple[int, bool, str]) -> list[tuple[int, float]]:
     """(card number, win share) for each card each player holds at the end of one game."""
     seed, expert, bot = args
     outcome = play_game(GAME, [bot] * 4, seed, {"expert": expert})
-    state = outcome.state
-    cards = state.cards.cards  # type: ignore[attr-defined]
-    out = []
-    for p in range(4):
-        share = outcome.result.win_share(p)
-        for slot in (0, 1):
-            out.append((cards[state.card(p, slot)].number, share))  # type: ignore[attr-defined]
-    return out
+    held = CodeOfNineObserver().holdings(outcome.state)
+    return [(int(card), outcome.result.win_share(p)) for _, card, p in held]
 
 
 def measure(
@@ -106,12 +99,10 @@ def measure(
     for index in deck.in_game(expert):
         card = deck.cards[index]
         got = per_card.get(card.number, [])
-        k = len(got)
-        rate = sum(got) / k if k else float("nan")
-        var = sum((x - rate) ** 2 for x in got) / (k - 1) if k > 1 else float("nan")
-        ci = Z95 * math.sqrt(var / k) if k > 1 else float("nan")
+        rate, ci = mean_and_ci(got) if got else (float("nan"), None)
+        half = float("nan") if ci is None else ci
         effects.append(
-            CardEffect(card.number, card.title, k, rate, 100 * (rate - average), 100 * ci)
+            CardEffect(card.number, card.title, len(got), rate, 100 * (rate - average), 100 * half)
         )
     return ModeReport(expert, games, average, tuple(effects))
 

@@ -9,7 +9,6 @@ nothing but the speed.
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -19,8 +18,7 @@ from typing import cast
 
 from tabletop.bots import make_bot
 from tabletop.games.wicked_labyrinth import GAME, WickedLabyrinthState
-from tabletop.games.wicked_labyrinth import events as E
-from tabletop.games.wicked_labyrinth.board import GREAT, SMALL, STRIDE
+from tabletop.reports.card_holdings import WickedLabyrinthObserver, mean_and_ci
 from tabletop.sim.runner import seat_seed
 
 
@@ -53,29 +51,16 @@ def _one_game(args: tuple[int, int, tuple[str, ...]]) -> list[tuple[str, str, fl
     seed, players, bots = args
     state = cast(WickedLabyrinthState, GAME.new_game(players, seed))
     seats = [make_bot(spec, GAME, p, seat_seed(seed, p)) for p, spec in enumerate(bots)]
-    firsts: list[tuple[int, str]] = []
+    watcher = WickedLabyrinthObserver()
     while not state.is_terminal():
         chosen = [
             (p, seats[p].act(state.view(p), state.legal_actions(p)))
             for p in state.current_players()
         ]
         for p, action in chosen:
-            for event in state.apply(p, action):
-                if isinstance(event, E.CorridorRanked) and event.first is not None:
-                    firsts.append((event.first, event.corridor))
+            watcher.see(state.apply(p, action))
     result = state.result()
-    out = [("corridor", card, result.win_share(p)) for p, card in firsts]
-    cards = state.cards
-    for p in range(players):
-        o = p * STRIDE
-        for k in range(2):
-            out.append(
-                ("great", cards.great_oracles[state.b[o + GREAT + k]].id, result.win_share(p))
-            )
-            out.append(
-                ("small", cards.small_oracles[state.b[o + SMALL + k]].id, result.win_share(p))
-            )
-    return out
+    return [(kind, card, result.win_share(p)) for kind, card, p in watcher.holdings(state)]
 
 
 def measure(
@@ -97,17 +82,10 @@ def measure(
     base = 1.0 / players
     impacts = []
     for (kind, card), xs in sorted(shares.items()):
-        n = len(xs)
-        mean = sum(xs) / n
-        var = sum((x - mean) ** 2 for x in xs) / (n - 1) if n > 1 else 0.0
+        mean, ci = mean_and_ci(xs)
         impacts.append(
             CardImpact(
-                kind,
-                card,
-                n,
-                mean,
-                100 * (mean - base),
-                100 * 1.96 * math.sqrt(var / n) if n > 1 else 100.0,
+                kind, card, len(xs), mean, 100 * (mean - base), 100.0 if ci is None else 100 * ci
             )
         )
     return CardReport(players, games, specs, tuple(impacts))

@@ -1,0 +1,125 @@
+"""One information-set, simultaneous-move MCTS search over the core protocol.
+
+Each iteration asks ``sample(k)`` for a full state consistent with the searching seat's
+view (a determinization), walks the tree from the root choosing every deciding
+player's action by decoupled UCB (:mod:`tabletop.bots.mcts.tree`), adds one node,
+plays the rest of the game with the rollout policy and credits every decision on the
+path with its player's reward. Only the sampled copy is ever played on.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from tabletop.bots.mcts.tree import Node, backpropagate, select
+from tabletop.core.result import Result
+from tabletop.core.state import State
+
+
+@dataclass(frozen=True)
+class Budget:
+    """Stop after ``iterations`` iterations, or after ``seconds`` of wall-clock time."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __post_init__(self) -> None:
+        if (self.iterations is None) == (self.seconds is None):
+            raise ValueError("a search budget is either iterations or seconds, not both")
+        if self.iterations is not None and self.iterations < 1:
+            raise ValueError(f"iterations must be at least 1, got {self.iterations}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"time must be positive seconds, got {self.seconds}")
+
+
+def rewards(result: Result, low: int, high: int, margin: float) -> list[float]:
+    """Each player's reward in [0, 1]: its win share, blended with its score.
+
+    ``margin`` is the weight of the score (scaled by the game's declared bounds): with
+    random rollouts a pure win/loss signal is sparse, while points say how far off a
+    win was.
+    """
+    span = max(1, high - low)
+    n = len(result.scores)
+    return [
+        (1 - margin) * result.win_share(p) + margin * (result.scores[p] - low) / span
+        for p in range(n)
+    ]
+
+
+def random_rollout(state: State, rng: random.Random) -> None:
+    """Play ``state`` to its end with uniformly random legal actions (in place)."""
+    while not state.is_terminal():
+        for p in state.current_players():
+            ids = state.legal_action_ids(p)
+            state.apply_unchecked(p, ids[int(rng.random() * len(ids))])
+
+
+@dataclass
+class SearchOutcome:
+    """The root of a finished search and how many iterations it ran."""
+
+    root: Node
+    iterations: int
+
+
+def search(
+    sample: Callable[[int], State],
+    seat: int,
+    root_legal: Sequence[int],
+    budget: Budget,
+    c: float,
+    margin: float,
+    rng: random.Random,
+) -> SearchOutcome:
+    """Run the search; the root's statistics for ``seat`` are restricted to ``root_legal``.
+
+    ``sample(k)`` gives the determinization of iteration ``k``. With an iteration budget
+    the search depends only on ``sample`` and ``rng``, so it is reproducible.
+    """
+    root = Node()
+    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    k = 0
+    while True:
+        if budget.iterations is not None and k >= budget.iterations:
+            break
+        if deadline is not None and k > 0 and time.perf_counter() >= deadline:
+            break
+        state = sample(k)
+        info = state.game.info
+        path = _descend(root, state, seat, root_legal, c, rng)
+        random_rollout(state, rng)
+        backpropagate(path, rewards(state.result(), info.min_score, info.max_score, margin))
+        k += 1
+    return SearchOutcome(root, k)
+
+
+Path = list[tuple[Node, tuple[int, ...], tuple[int, ...]]]
+
+
+def _descend(
+    root: Node, state: State, seat: int, root_legal: Sequence[int], c: float, rng: random.Random
+) -> Path:
+    """Walk the tree on ``state`` (in place) until a new node is added or the game ends."""
+    path: Path = []
+    node = root
+    while not state.is_terminal():
+        players = state.current_players()
+        actions = []
+        for p in players:
+            legal = root_legal if node is root and p == seat else state.legal_action_ids(p)
+            actions.append(select(node.stats.setdefault(p, {}), legal, c, rng))
+        joint = tuple(actions)
+        for p, a in zip(players, joint, strict=True):
+            state.apply_unchecked(p, a)
+        path.append((node, players, joint))
+        key = players + joint
+        child = node.children.get(key)
+        if child is None:
+            node.children[key] = Node()
+            break
+        node = child
+    return path

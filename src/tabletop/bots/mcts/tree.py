@@ -1,0 +1,81 @@
+"""The search tree: open-loop nodes with decoupled per-player statistics.
+
+One tree serves hidden information and simultaneous moves alike:
+
+- Information sets (ISMCTS, Cowling, Powley and Whitehouse 2012): every iteration plays
+  on a fresh determinization, so a node stands for a sequence of decisions, not for one
+  state. An action is not legal in every determinization, hence each action keeps its
+  *availability* (how often it could have been chosen) and UCB uses it in place of the
+  parent's visit count.
+- Simultaneous moves (decoupled UCT, as in Lanctot et al. 2013 and Tak et al. 2014): at
+  a node where several players decide, each picks from its own statistics as if alone;
+  the child is reached by the joint action. A player's statistics at a node never mix
+  with another's, so no one's choice can depend on another's sealed commitment.
+
+Chance is left to the engine (``auto_chance``): a child gathers every chance outcome
+that followed its joint action (open loop), which is what determinization wants anyway.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+VISITS, TOTAL, AVAILABLE = 0, 1, 2
+"""Positions in an action's statistics list: visits, summed reward, availability."""
+
+
+@dataclass
+class Node:
+    """Statistics of each deciding player here, and the children by joint action."""
+
+    stats: dict[int, dict[int, list[float]]] = field(default_factory=dict)
+    children: dict[tuple[int, ...], Node] = field(default_factory=dict)
+
+    def visits(self, player: int) -> dict[int, int]:
+        """How often ``player`` chose each of its actions from this node."""
+        return {a: int(s[VISITS]) for a, s in self.stats.get(player, {}).items()}
+
+    def mean(self, player: int, action: int) -> float:
+        s = self.stats[player][action]
+        return s[TOTAL] / s[VISITS] if s[VISITS] else 0.0
+
+
+def select(
+    stats: dict[int, list[float]], legal: Sequence[int], c: float, rng: random.Random
+) -> int:
+    """Decoupled UCB1 over ``legal`` with availability counts.
+
+    Untried actions come first, in random order; then the largest
+    ``mean + c * sqrt(ln(available) / visits)``, ties to the first in ``legal``.
+    """
+    untried = []
+    for a in legal:
+        s = stats.get(a)
+        if s is None:
+            s = stats[a] = [0, 0.0, 0]
+        s[AVAILABLE] += 1
+        if s[VISITS] == 0:
+            untried.append(a)
+    if untried:
+        return untried[int(rng.random() * len(untried))]
+    best, best_value = legal[0], -math.inf
+    for a in legal:
+        visits, total, available = stats[a]
+        value = total / visits + c * math.sqrt(math.log(available) / visits)
+        if value > best_value:
+            best, best_value = a, value
+    return best
+
+
+def backpropagate(
+    path: Sequence[tuple[Node, tuple[int, ...], tuple[int, ...]]], reward: Sequence[float]
+) -> None:
+    """Credit each decision on ``path`` (node, players, their actions) with its player's reward."""
+    for node, players, actions in path:
+        for p, a in zip(players, actions, strict=True):
+            s = node.stats[p][a]
+            s[VISITS] += 1
+            s[TOTAL] += reward[p]
