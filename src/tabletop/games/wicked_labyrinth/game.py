@@ -173,10 +173,11 @@ def _declarations(b: list[int], o: int) -> tuple[int, ...]:
 
 def _resolution_order(view: WickedLabyrinthView) -> list[int]:
     """Players still taking gains from the current corridor, in resolution order."""
-    hands = view.reveals[-1] if view.reveals else ()
+    if not view.reveals:
+        return []
     from tabletop.games.wicked_labyrinth.rules import rank_players
 
-    first, seconds = rank_players([h.search for h in hands])
+    first, seconds = rank_players([h.search for h in view.reveals[-1]])
     ranked = ([first] if first is not None else []) + list(seconds)
     return [
         p
