@@ -8,7 +8,16 @@ from __future__ import annotations
 
 import typer
 
-from tabletop.cli import bench, loadtest_cmd, play, replay, report_cmd, serve_cmd, simulate
+from tabletop.cli import (
+    arena_cmd,
+    bench,
+    loadtest_cmd,
+    play,
+    replay,
+    report_cmd,
+    serve_cmd,
+    simulate,
+)
 
 app = typer.Typer(
     name="tabletop",
@@ -21,6 +30,7 @@ app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
+app.command("arena")(arena_cmd.arena)
 app.add_typer(report_cmd.app, name="report")
 app.command("serve")(serve_cmd.serve)
 app.command("loadtest")(loadtest_cmd.loadtest)

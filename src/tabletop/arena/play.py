@@ -1,0 +1,47 @@
+"""Playing one scheduled game and keeping what the arena's figures need.
+
+A game record of the arena is plain JSON data (one line of the results file): the
+game's index, seed and seats, each seat's score, placing and win share, the card
+holdings (for the per-card impact), the number of decisions and the seconds it took.
+Given the same seed and bots with iteration budgets it is the same on every machine.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import tabletop
+from tabletop.arena.schedule import Match
+from tabletop.reports.card_holdings import observer
+from tabletop.sim.runner import make_bots
+
+
+def play_match(game_name: str, players: int, match: Match, options: dict[str, Any]) -> dict:
+    """Play ``match`` and return its record (see the module docstring)."""
+    game = tabletop.game(game_name)
+    start = time.perf_counter()
+    state = game.new_game(players, match.seed, **options)
+    bots = make_bots(game, match.seats, match.seed)
+    watcher = observer(game_name)
+    decisions = 0
+    while not state.is_terminal():
+        deciding = state.current_players()
+        chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p))) for p in deciding]
+        for p, action in chosen:
+            events = state.apply(p, action)
+            if watcher is not None:
+                watcher.see(events)
+            decisions += 1
+    result = state.result()
+    return {
+        "index": match.index,
+        "seed": match.seed,
+        "seats": list(match.seats),
+        "scores": list(result.scores),
+        "placings": list(result.placings),
+        "shares": [result.win_share(p) for p in range(players)],
+        "cards": [list(h) for h in watcher.holdings(state)] if watcher is not None else [],
+        "decisions": decisions,
+        "seconds": round(time.perf_counter() - start, 3),
+    }

@@ -1,0 +1,150 @@
+"""The arena's figures from its game records: ratings, win rates, seats, scores.
+
+- Ratings: OpenSkill's Plackett-Luce model, games taken in index order (so every
+  backend gives the same ratings). Each seat is a one-player team ranked by its
+  placing. A bot in several seats of one game plays as copies of its rating, and its
+  new rating takes the copies' mean mu and mean sigma. ``low``/``high`` are mu -/+ 2
+  sigma; the ladder is ordered by the conservative ``ordinal`` (mu - 3 sigma).
+- Win rates: the mean win share (a k-way shared win counts 1/k) with the Wilson score
+  95% interval, a bot counted once per seat it played.
+- Seats: the same by seat number over all bots (the first player's advantage), and
+  by (bot, seat).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from openskill.models import PlackettLuce
+
+Z95 = 1.959964
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``successes / n`` (0 to 1 for n = 0)."""
+    if n <= 0:
+        return 0.0, 1.0
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """Win shares of some seat-games: count, wins, rate and its 95% interval."""
+
+    games: int
+    wins: float
+    low: float
+    high: float
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @classmethod
+    def of(cls, shares: Sequence[float]) -> Rate:
+        wins = float(sum(shares))
+        low, high = wilson(wins, len(shares))
+        return cls(len(shares), wins, low, high)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"games": self.games, "wins": self.wins, "rate": self.rate,
+                "low": self.low, "high": self.high}
+
+
+@dataclass(frozen=True)
+class Rating:
+    bot: str
+    mu: float
+    sigma: float
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+    def to_json(self) -> dict[str, Any]:
+        return {"bot": self.bot, "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal,
+                "low": self.mu - 2 * self.sigma, "high": self.mu + 2 * self.sigma}
+
+
+def ordered(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    return sorted(records, key=lambda r: r["index"])
+
+
+def ratings(records: Iterable[dict[str, Any]], bots: Sequence[str]) -> list[Rating]:
+    """OpenSkill ratings of ``bots`` after every game, best ``ordinal`` first."""
+    model = PlackettLuce()
+    current = {b: model.rating(name=b) for b in dict.fromkeys(bots)}
+    for record in ordered(records):
+        seats = record["seats"]
+        teams = [[model.rating(mu=current[b].mu, sigma=current[b].sigma)] for b in seats]
+        new = model.rate(teams, ranks=list(record["placings"]))
+        copies: dict[str, list[Any]] = defaultdict(list)
+        for bot, team in zip(seats, new, strict=True):
+            copies[bot].append(team[0])
+        for bot, got in copies.items():
+            mu = sum(r.mu for r in got) / len(got)
+            sigma = sum(r.sigma for r in got) / len(got)
+            current[bot] = model.rating(mu=mu, sigma=sigma, name=bot)
+    out = [Rating(b, r.mu, r.sigma) for b, r in current.items()]
+    return sorted(out, key=lambda r: r.ordinal, reverse=True)
+
+
+def by_bot(records: Iterable[dict[str, Any]]) -> dict[str, Rate]:
+    shares: dict[str, list[float]] = defaultdict(list)
+    for record in records:
+        for bot, share in zip(record["seats"], record["shares"], strict=True):
+            shares[bot].append(share)
+    return {b: Rate.of(s) for b, s in shares.items()}
+
+
+def by_seat(records: Iterable[dict[str, Any]]) -> dict[int, Rate]:
+    shares: dict[int, list[float]] = defaultdict(list)
+    for record in records:
+        for seat, share in enumerate(record["shares"]):
+            shares[seat].append(share)
+    return {s: Rate.of(x) for s, x in sorted(shares.items())}
+
+
+def by_bot_and_seat(records: Iterable[dict[str, Any]]) -> dict[tuple[str, int], Rate]:
+    shares: dict[tuple[str, int], list[float]] = defaultdict(list)
+    for record in records:
+        for seat, (bot, share) in enumerate(zip(record["seats"], record["shares"], strict=True)):
+            shares[(bot, seat)].append(share)
+    return {k: Rate.of(x) for k, x in sorted(shares.items())}
+
+
+def scores(records: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
+    out: dict[str, list[int]] = defaultdict(list)
+    for record in records:
+        for bot, score in zip(record["seats"], record["scores"], strict=True):
+            out[bot].append(score)
+    return dict(out)
+
+
+def summary(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
+    """Every figure as JSON data (what ``tabletop arena --json`` prints)."""
+    rated = ratings(records, bots)
+    rates = by_bot(records)
+    score = scores(records)
+    return {
+        "games": len(records),
+        "bots": [
+            {
+                **r.to_json(),
+                "win_rate": rates[r.bot].to_json() if r.bot in rates else None,
+                "mean_score": (sum(score[r.bot]) / len(score[r.bot])) if r.bot in score else None,
+            }
+            for r in rated
+        ],
+        "seats": {str(s): rate.to_json() for s, rate in by_seat(records).items()},
+        "decisions": sum(r["decisions"] for r in records),
+        "seconds": sum(r["seconds"] for r in records),
+    }
