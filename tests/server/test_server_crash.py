@@ -50,3 +50,41 @@ def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path, game: str) 
     finally:
         server.stop()
     assert record == local_policy_record(game, players, SEED, SEED)
+
+
+def _bot_table_record(server: ServerProcess, table_id: str, deadline: float) -> dict:
+    import time
+
+    while time.monotonic() < deadline:
+        r = httpx.get(f"{server.url}/api/tables/{table_id}/record", timeout=10)
+        if r.status_code == 200:
+            return r.json()  # type: ignore[no-any-return]
+        time.sleep(0.1)
+    raise AssertionError("the bot table did not finish")
+
+
+def test_bot_tables_play_on_after_a_kill_as_if_nothing_happened(tmp_path: Path) -> None:
+    """Restart resumes tables nobody is connected to; bots are seeded per decision."""
+    import time
+
+    game = GAMES[0]
+    body = {"game": game, "players": 3, "seed": 5, "seats": [{"type": "bot"}] * 3}
+    calm = ServerProcess("--data-dir", str(tmp_path / "calm"), "--bot-delay", "0.02").start()
+    crashed = ServerProcess("--data-dir", str(tmp_path / "crash"), "--bot-delay", "0.02").start()
+    try:
+        calm_id = httpx.post(f"{calm.url}/api/tables", json=body).json()["table"]["id"]
+        crash_id = httpx.post(f"{crashed.url}/api/tables", json=body).json()["table"]["id"]
+        time.sleep(0.5)
+        seq = httpx.get(f"{crashed.url}/api/tables/{crash_id}").json()["seq"]
+        crashed.kill()
+        assert seq > 0
+        crashed = ServerProcess(
+            "--data-dir", str(tmp_path / "crash"), "--bot-delay", "0.02", port=crashed.port
+        ).start()
+        deadline = time.monotonic() + 60
+        expected = _bot_table_record(calm, calm_id, deadline)
+        resumed = _bot_table_record(crashed, crash_id, deadline)
+    finally:
+        calm.stop()
+        crashed.stop()
+    assert resumed == expected and len(resumed["actions"]) > seq

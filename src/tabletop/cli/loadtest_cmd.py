@@ -27,6 +27,9 @@ def loadtest(
     ),
     seed: int = typer.Option(0, "--seed", help="Seed of the clients' choices."),
     timeout: float = typer.Option(900.0, "--timeout", min=1, help="Seconds a table may take."),
+    ramp_s: float = typer.Option(
+        0.0, "--ramp-s", min=0, help="Spread the tables' starts over this many seconds."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Bots play full games through the real WebSocket protocol; fails on errors or leaks."""
@@ -40,7 +43,7 @@ def loadtest(
         pass
     report = asyncio.run(
         run_loadtest(
-            url, tables, game or None, players or None, think_ms, check_leaks, seed, timeout
+            url, tables, game or None, players or None, think_ms, check_leaks, seed, timeout, ramp_s
         )
     )
     if as_json:

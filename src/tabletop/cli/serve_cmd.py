@@ -12,6 +12,7 @@ import os
 import typer
 
 from tabletop.server.config import ENV_VAR, ServerConfig, default_data_dir
+from tabletop.server.store import Store
 
 
 def serve(
@@ -25,6 +26,9 @@ def serve(
     ),
     redis: str = typer.Option("", "--redis", help="Redis URL for pub/sub between workers."),
     workers: int = typer.Option(1, "--workers", min=1, max=64, help="Worker processes."),
+    bot_delay: float = typer.Option(
+        0.0, "--bot-delay", min=0, max=60, help="Seconds server bots wait before each decision."
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Serve tables over HTTP and WebSockets (OpenAPI docs at /docs)."""
@@ -35,9 +39,13 @@ def serve(
             "several workers need a shared --db (PostgreSQL) and --redis", param_hint="--workers"
         )
     config = ServerConfig(
-        db_url=db, redis_url=redis, **({"data_dir": data_dir} if data_dir else {})
+        db_url=db,
+        redis_url=redis,
+        bot_delay=bot_delay,
+        **({"data_dir": data_dir} if data_dir else {}),
     )
     os.environ[ENV_VAR] = config.to_env()
+    Store(config.database_url()).close()  # create the schema once, before any worker
     typer.echo(
         f"tabletop server on http://{host}:{port} ({workers} worker(s), "
         f"{'database ' + _safe(db) if db else 'SQLite in ' + config.data_dir})"

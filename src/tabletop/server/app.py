@@ -33,7 +33,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         writer = Writer(store, inline=store.url.startswith("sqlite"))
         writer.start()
         bus = make_bus(config.redis_url)
-        manager = TableManager(Services(config, store, writer, bus))
+        manager = TableManager(Services(config, store, writer, bus, config.bot_delay))
         await bus.start(manager.on_bus)
         app.state.config = config
         app.state.manager = manager

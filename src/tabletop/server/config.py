@@ -44,6 +44,8 @@ class ServerConfig:
     """Seconds a new WebSocket has to send its ``auth`` or ``spectate`` message."""
     send_queue: int = 1000
     """Frames queued for one slow client before the server drops it."""
+    bot_delay: float = 0.0
+    """Seconds a server bot waits before each decision (0: as fast as it can)."""
 
     def database_url(self) -> str:
         if self.db_url:

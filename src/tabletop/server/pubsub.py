@@ -3,8 +3,8 @@
 One process needs nothing: its tables tell their own connections. Several workers share
 one database, and each publishes what it committed (an accepted action, a seat change)
 on Redis; the others apply it to their copy of the table and tell their connections.
-A message is only a hint: the database is the truth, and a worker that sees a gap in
-the sequence reads the missing actions from it.
+A message is only a hint (a table id and a sequence number, never an action): the
+database is the truth, and a worker reads the actions it lacks from it.
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ class RedisBus:
                     continue
                 await handler(message)
             except Exception:  # one bad message must not stop the listener
-                log.exception("pub/sub message failed: %r", item.get("data"))
+                log.exception("a pub/sub message could not be handled")
 
     async def publish(self, message: dict[str, Any]) -> None:
         await self._redis.publish(CHANNEL, json.dumps({**message, "worker": self.worker}))

@@ -13,6 +13,7 @@ process being killed (``kill -9``); only a power cut could lose the last commits
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +36,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
 
 metadata = MetaData()
 
@@ -126,11 +127,12 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 def make_engine(url: str) -> Engine:
     """An engine for ``url``; SQLite gets WAL mode and may be used from any thread."""
+    # hide_parameters: a database error must not print an action (a closed hand) in a log
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False})
+        engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True)
+    return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True, hide_parameters=True)
 
 
 class Store:
@@ -139,7 +141,18 @@ class Store:
     def __init__(self, url: str) -> None:
         self.url = url
         self.engine = make_engine(url)
-        metadata.create_all(self.engine)
+        self._create_schema()
+
+    def _create_schema(self) -> None:
+        """Create the tables if missing; workers starting together may race to do it."""
+        for attempt in range(5):
+            try:
+                metadata.create_all(self.engine)
+                return
+            except (IntegrityError, ProgrammingError, OperationalError):
+                if attempt == 4:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
 
     def close(self) -> None:
         self.engine.dispose()

@@ -112,7 +112,7 @@ class LiveTable:
         self.connections: set[Connection] = set()
         self.lock = asyncio.Lock()
         self.clock = DecisionClock(row.clock)
-        self._bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._bot_task: asyncio.Task[None] | None = None
         self._refresh_decisions(None)
 
     # ------------------------------------------------------------------ facts
@@ -276,14 +276,10 @@ class LiveTable:
                     raise TableError("storage", f"the action was not stored: {exc}", 503) from None
                 if stored:
                     self._accepted(row, events, actor, ref)
+                    # only the news that there is an action: the others read it from the
+                    # database, so no action (a closed declaration) travels through Redis
                     await self.services.bus.publish(
-                        {
-                            "kind": "action",
-                            "table": self.id,
-                            "seq": row.seq,
-                            "seat": seat,
-                            "action": row.action,
-                        }
+                        {"kind": "action", "table": self.id, "seq": row.seq}
                     )
                     return row.seq
                 # another worker took this sequence number: catch up and try again
@@ -318,31 +314,49 @@ class LiveTable:
             if decision is None:
                 continue
             if self.botted(seat):
-                self._start_bot(seat, decision)
+                self._wake_bots()
             else:
                 self.clock.arm(seat, lambda s=seat, d=decision: self._spawn(self._timeout(s, d)))
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         return asyncio.get_running_loop().create_task(coro)
 
-    def _start_bot(self, seat: int, decision: int) -> None:
-        old = self._bot_tasks.get(seat)
-        if old is not None and not old.done():
-            old.cancel()
-        self._bot_tasks[seat] = self._spawn(self._bot_move(seat, decision))
+    def _wake_bots(self) -> None:
+        if self._bot_task is None or self._bot_task.done():
+            self._bot_task = self._spawn(self._drive_bots())
 
-    async def _bot_move(self, seat: int, decision: int) -> None:
-        await asyncio.sleep(self.services.bot_delay)
-        if self.decisions[seat] != decision or not self.botted(seat) or self.over:
-            return
-        spec = self.seats[seat].bot or bots.DEFAULT_BOT
-        view = self.state.view(seat)
-        legal = self.state.legal_actions(seat)
-        action = await asyncio.to_thread(
-            bots.choose, spec, self.game, self.row.seed, seat, decision, view, legal
-        )
-        with contextlib.suppress(TableError):  # the decision moved on meanwhile
-            await self.submit(seat, action, decision, "bot")
+    async def _drive_bots(self) -> None:
+        """Play the bot seats' decisions one at a time, lowest seat first.
+
+        One driver per table, not a task per seat: bots deciding at the same moment then
+        always act in the same order, so a table's record depends only on its seed and
+        its people, never on thread timing.
+        """
+        failed: tuple[int, int] | None = None
+        while True:
+            await asyncio.sleep(self.services.bot_delay)
+            if self.over:
+                return
+            found = next(
+                ((p, d) for p, d in enumerate(self.decisions) if d is not None and self.botted(p)),
+                None,
+            )
+            if found is None:
+                return
+            seat, decision = found
+            spec = self.seats[seat].bot or bots.DEFAULT_BOT
+            view = self.state.view(seat)
+            legal = self.state.legal_actions(seat)
+            action = await asyncio.to_thread(
+                bots.choose, spec, self.game, self.row.seed, seat, decision, view, legal
+            )
+            try:
+                await self.submit(seat, action, decision, "bot")
+            except TableError as exc:  # the decision moved on meanwhile, or worse
+                if failed == (seat, decision):
+                    log.error("table %s: bot for seat %d is stuck: %s", self.id, seat, exc.code)
+                    return
+                failed = (seat, decision)
 
     async def _timeout(self, seat: int, decision: int) -> None:
         if self.decisions[seat] != decision or self.botted(seat) or self.over:
@@ -420,8 +434,8 @@ class LiveTable:
 
     def close(self) -> None:
         self.clock.cancel_all()
-        for task in self._bot_tasks.values():
-            task.cancel()
+        if self._bot_task is not None:
+            self._bot_task.cancel()
         for conn in list(self.connections):
             conn.queue.put_nowait(None)
 
