@@ -38,7 +38,10 @@ class Header:
         if data.get("kind") != "tabletop-arena":
             raise ResultsFileError("the first line is not a tabletop arena header")
         return cls(
-            data["game"], int(data["players"]), tuple(data["bots"]), int(data["seed"]),
+            data["game"],
+            int(data["players"]),
+            tuple(data["bots"]),
+            int(data["seed"]),
             dict(data["options"]),
         )
 

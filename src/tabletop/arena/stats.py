@@ -55,8 +55,13 @@ class Rate:
         return cls(len(shares), wins, low, high)
 
     def to_json(self) -> dict[str, Any]:
-        return {"games": self.games, "wins": self.wins, "rate": self.rate,
-                "low": self.low, "high": self.high}
+        return {
+            "games": self.games,
+            "wins": self.wins,
+            "rate": self.rate,
+            "low": self.low,
+            "high": self.high,
+        }
 
 
 @dataclass(frozen=True)
@@ -70,8 +75,14 @@ class Rating:
         return self.mu - 3 * self.sigma
 
     def to_json(self) -> dict[str, Any]:
-        return {"bot": self.bot, "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal,
-                "low": self.mu - 2 * self.sigma, "high": self.mu + 2 * self.sigma}
+        return {
+            "bot": self.bot,
+            "mu": self.mu,
+            "sigma": self.sigma,
+            "ordinal": self.ordinal,
+            "low": self.mu - 2 * self.sigma,
+            "high": self.mu + 2 * self.sigma,
+        }
 
 
 def ordered(records: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

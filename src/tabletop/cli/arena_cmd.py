@@ -109,8 +109,13 @@ def arena(
         backend = Backend(workers, ray is not None, None if ray in (None, "local") else ray)
         records = _run(header, games, path, backend, quiet=as_json)
         figures = stats.summary(records, specs)
-        figures.update(game=header.game, players=count, seed=seed, results=str(path),
-                       cycle=cycle_length(header.bots, count))
+        figures.update(
+            game=header.game,
+            players=count,
+            seed=seed,
+            results=str(path),
+            cycle=cycle_length(header.bots, count),
+        )
         if report is not None:
             from tabletop.reports.arena import write_report
 
@@ -132,8 +137,10 @@ def _players(game: Game, players: int | None, listed: int) -> int:
         counts = ", ".join(map(str, game.info.player_counts))
         fail(f"{game.info.name} is for {counts} players, not {count}")
     if listed < count:
-        fail(f"--players is {count} but --bots lists {listed}; list a bot several times "
-             "to play it in several seats")
+        fail(
+            f"--players is {count} but --bots lists {listed}; list a bot several times "
+            "to play it in several seats"
+        )
     if math.comb(listed, count) > 10_000:
         fail(f"{listed} bots for {count} seats make too many lineups; list fewer bots")
     return count
@@ -166,9 +173,15 @@ def ladder_table(f: dict[str, Any]) -> Table:
         title=f"{f['game']}: {f['games']} games, {f['players']} players, seed {f['seed']}",
         caption="rating: OpenSkill Plackett-Luce mu ± 2 sigma; win rate: 95% Wilson interval",
     )
-    for name, justify in (("bot", "left"), ("rating", "right"), ("ordinal", "right"),
-                          ("seat-games", "right"), ("win rate", "right"), ("95% CI", "right"),
-                          ("mean score", "right")):
+    for name, justify in (
+        ("bot", "left"),
+        ("rating", "right"),
+        ("ordinal", "right"),
+        ("seat-games", "right"),
+        ("win rate", "right"),
+        ("95% CI", "right"),
+        ("mean score", "right"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for b in f["bots"]:
         w = b["win_rate"]

@@ -36,10 +36,16 @@ def card_impacts(records: Sequence[dict[str, Any]], players: int) -> list[dict[s
     out = []
     for (kind, card), xs in sorted(shares.items()):
         mean, ci = mean_and_ci(xs)
-        out.append({
-            "kind": kind, "card": card, "holders": len(xs), "win_rate": mean,
-            "effect_pp": 100 * (mean - 1 / players), "ci_pp": None if ci is None else 100 * ci,
-        })
+        out.append(
+            {
+                "kind": kind,
+                "card": card,
+                "holders": len(xs),
+                "win_rate": mean,
+                "effect_pp": 100 * (mean - 1 / players),
+                "ci_pp": None if ci is None else 100 * ci,
+            }
+        )
     return out
 
 
@@ -57,8 +63,9 @@ def plot_ladder(figures: dict[str, Any], path: Path, title: str) -> None:
     bots = list(reversed(figures["bots"]))
     fig, ax = plt.subplots(figsize=(7, 1.2 + 0.5 * len(bots)))
     ys = list(range(len(bots)))
-    ax.errorbar([b["mu"] for b in bots], ys, xerr=[2 * b["sigma"] for b in bots],
-                fmt="o", capsize=4)
+    ax.errorbar(
+        [b["mu"] for b in bots], ys, xerr=[2 * b["sigma"] for b in bots], fmt="o", capsize=4
+    )
     ax.set_yticks(ys, [b["bot"] for b in bots])
     ax.set_xlabel("OpenSkill rating (mu ± 2 sigma)")
     ax.set_title(title)
@@ -72,16 +79,22 @@ def plot_seats(records: Sequence[dict[str, Any]], players: int, path: Path) -> N
     overall = stats.by_seat(records)
     per = stats.by_bot_and_seat(records)
     bots = list(dict.fromkeys(b for b, _ in per))
-    groups = [("all bots", overall)] + [(b, {s: per[(b, s)] for s in range(players)
-                                            if (b, s) in per}) for b in bots]
+    groups = [("all bots", overall)] + [
+        (b, {s: per[(b, s)] for s in range(players) if (b, s) in per}) for b in bots
+    ]
     fig, ax = plt.subplots(figsize=(max(6, 1.6 * players * len(groups) / 2), 4))
     width = 0.8 / len(groups)
     for k, (label, rates) in enumerate(groups):
         xs = [s + (k - (len(groups) - 1) / 2) * width for s in rates]
         rs = list(rates.values())
-        ax.bar(xs, [r.rate for r in rs], width,
-               yerr=[[r.rate - r.low for r in rs], [r.high - r.rate for r in rs]],
-               capsize=3, label=label)
+        ax.bar(
+            xs,
+            [r.rate for r in rs],
+            width,
+            yerr=[[r.rate - r.low for r in rs], [r.high - r.rate for r in rs]],
+            capsize=3,
+            label=label,
+        )
     ax.axhline(1 / players, color="grey", linestyle="--", linewidth=0.8)
     ax.set_xticks(range(players), [f"seat {s}" for s in range(players)])
     ax.set_ylabel("win rate (95% CI)")
@@ -109,8 +122,13 @@ def plot_cards(impacts: Sequence[dict[str, Any]], path: Path, title: str) -> Non
     plt = _pyplot()
     fig, ax = plt.subplots(figsize=(7, 1.5 + 0.22 * len(impacts)))
     ys = list(range(len(impacts)))
-    ax.errorbar([c["effect_pp"] for c in impacts], ys,
-                xerr=[c["ci_pp"] or 0.0 for c in impacts], fmt="o", capsize=2)
+    ax.errorbar(
+        [c["effect_pp"] for c in impacts],
+        ys,
+        xerr=[c["ci_pp"] or 0.0 for c in impacts],
+        fmt="o",
+        capsize=2,
+    )
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_yticks(ys, [f"{c['kind']} {c['card']}" for c in impacts], fontsize=7)
     ax.set_xlabel("effect on the holder's win rate (pp, 95% CI)")
@@ -155,7 +173,8 @@ def _html(header: Header, f: dict[str, Any], impacts: Sequence[dict[str, Any]], 
         f"<td>{b['win_rate']['rate']:.1%}</td>"
         f"<td>{b['win_rate']['low']:.1%} – {b['win_rate']['high']:.1%}</td>"
         f"<td>{b['win_rate']['games']}</td><td>{b['mean_score']:.2f}</td></tr>"
-        for b in f["bots"] if b["win_rate"]
+        for b in f["bots"]
+        if b["win_rate"]
     )
     seats = "".join(
         f"<tr><td>{s}</td><td>{w['rate']:.1%}</td><td>{w['low']:.1%} – {w['high']:.1%}</td></tr>"
@@ -172,7 +191,8 @@ def _html(header: Header, f: dict[str, Any], impacts: Sequence[dict[str, Any]], 
         "percentage points, 95% interval.</p><img src='cards.png'>"
         "<table><tr><th>kind</th><th>card</th><th>holder-games</th><th>effect (pp)</th>"
         f"<th>95% CI</th></tr>{cards}</table>"
-        if impacts else ""
+        if impacts
+        else ""
     )
     options = e(json.dumps(header.options)) if header.options else "default"
     return f"""<!doctype html>
@@ -181,9 +201,9 @@ def _html(header: Header, f: dict[str, Any], impacts: Sequence[dict[str, Any]], 
 table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:.2em .6em}}
 img{{max-width:100%}}</style></head><body>
 <h1>Arena: {e(title)}</h1>
-<p>Bots: {e(', '.join(header.bots))}. Seed {header.seed}. Options: {options}.
-Seats rotated so every bot plays every seat; {f['decisions']} decisions in
-{f['seconds']:.0f} s of play.</p>
+<p>Bots: {e(", ".join(header.bots))}. Seed {header.seed}. Options: {options}.
+Seats rotated so every bot plays every seat; {f["decisions"]} decisions in
+{f["seconds"]:.0f} s of play.</p>
 <h2>Rating ladder</h2><img src="ladder.png">
 <table><tr><th>bot</th><th>rating (mu ± 2σ)</th><th>win rate</th><th>95% CI</th>
 <th>seat-games</th><th>mean score</th></tr>{rows}</table>

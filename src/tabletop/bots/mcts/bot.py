@@ -1,11 +1,14 @@
 """``mcts``: a search bot for every game of the platform, from its view alone.
 
-Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,c=0.7``):
+Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
 
-- ``iterations`` (default 400) or ``time`` (seconds per decision): the budget; with
-  ``iterations`` the bot is reproducible from its seed;
+- ``iterations`` (default 400) or ``time`` (seconds per decision, the guide's advice
+  included): the budget; with ``iterations`` the bot is reproducible from its seed;
 - ``c`` (default 0.7): the UCB exploration constant (rewards lie in [0, 1]);
-- ``margin`` (default 0.3): weight of the score against the win share in the reward.
+- ``margin`` (default 0.3): weight of the score against the win share in the reward;
+- ``guide`` (default none): a bot name (e.g. ``heuristic``) asked first; its choice gets
+  a progressive bias of ``bias`` (default 1.0) at the root, so the search leaves the
+  advice only when its own statistics say another action is better.
 
 The bot never sees the true state: every iteration samples one with
 ``game.determinize(view, seed)``, seeds drawn from the bot's own generator.
@@ -14,6 +17,7 @@ The bot never sees the true state: every iteration samples one with
 from __future__ import annotations
 
 import random
+import time as clock
 from collections.abc import Sequence
 from typing import Any
 
@@ -21,8 +25,11 @@ from tabletop.bots.base import Bot
 from tabletop.bots.mcts.search import Budget, SearchOutcome, search
 from tabletop.core.actions import Action
 from tabletop.core.game import Game
+from tabletop.core.state import State
 
 DEFAULT_ITERATIONS = 400
+_MASK = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
 
 
 class MctsBot(Bot):
@@ -40,39 +47,63 @@ class MctsBot(Bot):
         time: float | None = None,
         c: float = 0.7,
         margin: float = 0.3,
+        guide: str | None = None,
+        bias: float = 1.0,
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
-        if iterations is not None and not isinstance(iterations, int):
+        whole = isinstance(iterations, int) and not isinstance(iterations, bool)
+        if iterations is not None and not whole:
             raise ValueError(f"iterations must be a whole number, got {iterations!r}")
-        if time is not None and not isinstance(time, (int, float)):
+        if time is not None and (isinstance(time, bool) or not isinstance(time, (int, float))):
             raise ValueError(f"time must be seconds, got {time!r}")
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
         self.budget = Budget(iterations, None if time is None else float(time))
-        if not isinstance(c, (int, float)) or c < 0:
-            raise ValueError(f"c must be a number >= 0, got {c!r}")
-        if not isinstance(margin, (int, float)) or not 0 <= margin <= 1:
+        for name, value in (("c", c), ("bias", bias)):
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
+                raise ValueError(f"{name} must be a number >= 0, got {value!r}")
+        if isinstance(margin, bool) or not isinstance(margin, (int, float)) or not 0 <= margin <= 1:
             raise ValueError(f"margin must be between 0 and 1, got {margin!r}")
         self.c = float(c)
         self.margin = float(margin)
+        self.bias = float(bias)
+        self.guide: Bot | None = None
+        if guide is not None:
+            from tabletop.bots import make_bot
+
+            if str(guide).split(":")[0] == self.name:
+                raise ValueError("guide must be another bot than mcts")
+            self.guide = make_bot(str(guide), game, seat, (seed * 31 + 7) & _MASK)
         self.last: SearchOutcome | None = None
         """The last decision's search (for benchmarks and tests)."""
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        start = clock.perf_counter()
         table = self.game.actions
         ids = [table.id_of(a) for a in legal]
         base = self.rng.next_u64()
-        rng = random.Random(base)
+        bias = None
+        if self.guide is not None:
+            bias = {table.id_of(self.guide.act(view, legal)): self.bias}
+        budget = self.budget
+        if budget.seconds is not None:  # the guide's time counts
+            budget = Budget(seconds=max(1e-3, budget.seconds - (clock.perf_counter() - start)))
 
-        def sample(k: int):  # type: ignore[no-untyped-def]
-            return self.game.determinize(view, (base + 0x9E3779B97F4A7C15 * (k + 1)) & (2**64 - 1))
+        def sample(k: int) -> State:
+            return self.game.determinize(view, (base + _GOLDEN * (k + 1)) & _MASK)
 
-        outcome = search(sample, self.seat, ids, self.budget, self.c, self.margin, rng)
+        outcome = search(
+            sample, self.seat, ids, budget, self.c, self.margin, random.Random(base), bias
+        )
         self.last = outcome
-        visits = outcome.root.visits(self.seat)
-        best = max(ids, key=lambda a: (visits.get(a, 0), outcome.root.mean(self.seat, a)
-                                       if visits.get(a, 0) else 0.0))
-        return table[best]
+        root = outcome.root
+        visits = root.visits(self.seat)
+
+        def rank(a: int) -> tuple[int, float]:
+            n = visits.get(a, 0)
+            return n, root.mean(self.seat, a) if n else 0.0
+
+        return table[max(ids, key=rank)]

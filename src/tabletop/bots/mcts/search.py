@@ -74,8 +74,11 @@ def search(
     c: float,
     margin: float,
     rng: random.Random,
+    bias: dict[int, float] | None = None,
 ) -> SearchOutcome:
     """Run the search; the root's statistics for ``seat`` are restricted to ``root_legal``.
+
+    ``bias`` is a progressive bias on ``seat``'s root actions (see ``tree.select``).
 
     ``sample(k)`` gives the determinization of iteration ``k``. With an iteration budget
     the search depends only on ``sample`` and ``rng``, so it is reproducible.
@@ -90,7 +93,7 @@ def search(
             break
         state = sample(k)
         info = state.game.info
-        path = _descend(root, state, seat, root_legal, c, rng)
+        path = _descend(root, state, seat, root_legal, c, rng, bias)
         random_rollout(state, rng)
         backpropagate(path, rewards(state.result(), info.min_score, info.max_score, margin))
         k += 1
@@ -101,7 +104,13 @@ Path = list[tuple[Node, tuple[int, ...], tuple[int, ...]]]
 
 
 def _descend(
-    root: Node, state: State, seat: int, root_legal: Sequence[int], c: float, rng: random.Random
+    root: Node,
+    state: State,
+    seat: int,
+    root_legal: Sequence[int],
+    c: float,
+    rng: random.Random,
+    bias: dict[int, float] | None,
 ) -> Path:
     """Walk the tree on ``state`` (in place) until a new node is added or the game ends."""
     path: Path = []
@@ -110,8 +119,11 @@ def _descend(
         players = state.current_players()
         actions = []
         for p in players:
-            legal = root_legal if node is root and p == seat else state.legal_action_ids(p)
-            actions.append(select(node.stats.setdefault(p, {}), legal, c, rng))
+            stats = node.stats.setdefault(p, {})
+            if node is root and p == seat:
+                actions.append(select(stats, root_legal, c, rng, bias))
+            else:
+                actions.append(select(stats, state.legal_action_ids(p), c, rng))
         joint = tuple(actions)
         for p, a in zip(players, joint, strict=True):
             state.apply_unchecked(p, a)

@@ -44,12 +44,19 @@ class Node:
 
 
 def select(
-    stats: dict[int, list[float]], legal: Sequence[int], c: float, rng: random.Random
+    stats: dict[int, list[float]],
+    legal: Sequence[int],
+    c: float,
+    rng: random.Random,
+    bias: dict[int, float] | None = None,
 ) -> int:
     """Decoupled UCB1 over ``legal`` with availability counts.
 
     Untried actions come first, in random order; then the largest
-    ``mean + c * sqrt(ln(available) / visits)``, ties to the first in ``legal``.
+    ``mean + c * sqrt(ln(available) / visits)``, ties broken at random: with fixed
+    tie-breaks two players at a joint node can move in lockstep (in matching pennies
+    they would always match). ``bias`` adds ``bias[a] / visits`` to an action's value
+    (progressive bias: a guide's advice that fades as the action's own statistics grow).
     """
     untried = []
     for a in legal:
@@ -61,13 +68,18 @@ def select(
             untried.append(a)
     if untried:
         return untried[int(rng.random() * len(untried))]
-    best, best_value = legal[0], -math.inf
+    best: list[int] = []
+    best_value = -math.inf
     for a in legal:
         visits, total, available = stats[a]
         value = total / visits + c * math.sqrt(math.log(available) / visits)
-        if value > best_value:
-            best, best_value = a, value
-    return best
+        if bias is not None:
+            value += bias.get(a, 0.0) / visits
+        if value > best_value + 1e-12:
+            best, best_value = [a], value
+        elif value >= best_value - 1e-12:
+            best.append(a)
+    return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
 
 
 def backpropagate(
