@@ -55,10 +55,32 @@ def default_results(header: Header) -> Path:
     return Path("reports") / "arena" / name
 
 
+def split_specs(text: str) -> list[str]:
+    """``--bots`` items; a ``key=value`` item continues the spec before it.
+
+    So ``mcts:time=0.25,guide=heuristic,heuristic`` is two bots, the first with two
+    parameters: a bot name never holds ``=``, so this reading is unambiguous.
+    """
+    specs: list[str] = []
+    for item in parse_specs(text, "--bots"):
+        if "=" in item and ":" not in item:
+            if not specs:
+                fail(f"--bots starts with a parameter, not a bot name: {item!r}")
+            specs[-1] = f"{specs[-1]},{item}"
+        else:
+            specs.append(item)
+    return specs
+
+
 def arena(
     game_name: GameArg,
     bots: Annotated[
-        str, typer.Option("--bots", help="Bot specs, comma-separated (repeat one for more seats).")
+        str,
+        typer.Option(
+            "--bots",
+            help="Bot specs, comma-separated (repeat one for more seats); "
+            "mcts:time=0.25,guide=heuristic is one bot with two parameters.",
+        ),
     ],
     games: Annotated[int, typer.Option("--games", help="Number of games.")] = 100,
     players: Annotated[
@@ -67,13 +89,14 @@ def arena(
     seed: SeedOpt = 0,
     workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
     ray: Annotated[
+        bool, typer.Option("--ray", help="Run the games on Ray instead of local processes.")
+    ] = False,
+    ray_address: Annotated[
         str | None,
         typer.Option(
-            "--ray",
-            flag_value="local",
-            help="Run on Ray: a cluster ADDRESS (e.g. auto, ray://host:10001) or none "
-            "for a local instance.",
-            metavar="[ADDRESS]",
+            "--ray-address",
+            metavar="ADDRESS",
+            help="Ray cluster to join (auto, ray://host:10001); default: a local instance.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -94,7 +117,7 @@ def arena(
     """
     with reported_errors():
         game = find_game(game_name)
-        specs = parse_specs(bots, "--bots")
+        specs = split_specs(bots)
         count = _players(game, players, len(specs))
         if games < 1:
             fail(f"--games must be at least 1, got {games}")
@@ -106,7 +129,9 @@ def arena(
             make_bot(spec, game, seat % count)
         header = Header(game.info.name, count, tuple(specs), seed, options)
         path = results_file or default_results(header)
-        backend = Backend(workers, ray is not None, None if ray in (None, "local") else ray)
+        if ray_address is not None and not ray:
+            fail("--ray-address needs --ray")
+        backend = Backend(workers, ray, ray_address)
         records = _run(header, games, path, backend, quiet=as_json)
         figures = stats.summary(records, specs)
         figures.update(

@@ -1,0 +1,30 @@
+"""The Ray backend gives the same records as local processes (a small local instance)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from tabletop.arena.results import Header
+from tabletop.arena.runner import Backend, run_arena
+
+ray = pytest.importorskip("ray")
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[None]:
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        yield
+    finally:
+        ray.shutdown()
+
+
+def test_ray_and_processes_agree(local_ray: None) -> None:
+    header = Header("wicked-labyrinth", 3, ("mcts:iterations=3", "random", "random"), 5, {})
+    on_ray = run_arena(header, 3, None, Backend(ray=True))
+    local = run_arena(header, 3, None, Backend(workers=2))
+    strip = lambda records: [{k: v for k, v in r.items() if k != "seconds"} for r in records]  # noqa: E731
+    assert strip(on_ray) == strip(local)
+    assert [r["index"] for r in on_ray] == [0, 1, 2]
