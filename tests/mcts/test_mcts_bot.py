@@ -120,7 +120,8 @@ def test_time_budget_and_guide() -> None:
         "mcts:iterations=ten",
         "mcts:guide=mcts",
         "mcts:guide=nobot",
-        "mcts:depth=3",
+        "mcts:depth=-1",
+        "mcts:budget=3",
     ],
 )
 def test_bad_parameters_are_refused(spec: str) -> None:

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from tabletop.bench import engine, goofspiel
+from tabletop.bench import engine, goofspiel, mcts
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import GameArg, SeedOpt, find_game
 from tabletop.core.game import Game
@@ -55,6 +55,7 @@ def run_bench(game: Game, seconds: float, seed: int) -> dict[str, Any]:
         out["goofspiel_copies_per_second"] = goofspiel.copies(seconds, seed).per_second
         out["ratio"] = out["games_per_second"] / out["goofspiel_games_per_second"]
         out["copies_ratio"] = out["copies_per_second"] / out["goofspiel_copies_per_second"]
+    out["mcts_iterations_per_second"] = mcts.iterations_per_second(game, reference, seconds, seed)
     if rl_bench.available(game):  # env steps/s vs engine decisions/s (docs/rl.md)
         out.update(rl_bench.rl_figures(game, reference, seconds, seed))
     return out
@@ -91,6 +92,7 @@ def bench_table(f: dict[str, Any]) -> Table:
         table.add_row(f"{players}-player decisions", f"{row['decisions_per_second']:,.0f}")
     table.add_row(f"state copies ({f['reference_players']} players)",
                   f"{f['copies_per_second']:,.0f}")
+    table.add_row("mcts iterations (mid-game decision)", f"{f['mcts_iterations_per_second']:,.0f}")
     if f["goofspiel"]:
         table.add_section()
         table.add_row("goofspiel games (OpenSpiel C++)", f"{f['goofspiel_games_per_second']:,.1f}")

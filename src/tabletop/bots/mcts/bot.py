@@ -6,6 +6,9 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
   included): the budget; with ``iterations`` the bot is reproducible from its seed;
 - ``c`` (default 0.7): the UCB exploration constant (rewards lie in [0, 1]);
 - ``margin`` (default 0.3): weight of the score against the win share in the reward;
+- ``depth`` (default none): rollouts stop after this many decisions and the state is
+  valued by the game's evaluator (:mod:`tabletop.bots.mcts.evaluators`) instead of
+  being played to its end; ``depth=0`` values the new leaf at once;
 - ``guide`` (default none): a bot name (e.g. ``heuristic``) asked first; its choice gets
   a progressive bias of ``bias`` (default 1.0) at the root, so the search leaves the
   advice only when its own statistics say another action is better.
@@ -22,7 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.bots.base import Bot
-from tabletop.bots.mcts.search import Budget, SearchOutcome, search
+from tabletop.bots.mcts.evaluators import evaluator
+from tabletop.bots.mcts.search import Budget, Leaf, SearchOutcome, search
 from tabletop.core.actions import Action
 from tabletop.core.game import Game
 from tabletop.core.state import State
@@ -49,6 +53,7 @@ class MctsBot(Bot):
         margin: float = 0.3,
         guide: str | None = None,
         bias: float = 1.0,
+        depth: int | None = None,
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
@@ -75,6 +80,14 @@ class MctsBot(Bot):
             if str(guide).split(":")[0] == self.name:
                 raise ValueError("guide must be another bot than mcts")
             self.guide = make_bot(str(guide), game, seat, (seed * 31 + 7) & _MASK)
+        self.leaf: Leaf | None = None
+        if depth is not None:
+            if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
+                raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+            found = evaluator(game.info.name)
+            if found is None:
+                raise ValueError(f"depth needs a leaf evaluator; {game.info.name} has none")
+            self.leaf = Leaf(depth, found[0], found[1])
         self.last: SearchOutcome | None = None
         """The last decision's search (for benchmarks and tests)."""
 
@@ -96,7 +109,8 @@ class MctsBot(Bot):
             return self.game.determinize(view, (base + _GOLDEN * (k + 1)) & _MASK)
 
         outcome = search(
-            sample, self.seat, ids, budget, self.c, self.margin, random.Random(base), bias
+            sample, self.seat, ids, budget, self.c, self.margin, random.Random(base), bias,
+            self.leaf,
         )
         self.last = outcome
         root = outcome.root

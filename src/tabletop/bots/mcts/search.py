@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tabletop.bots.mcts.evaluators import soft_rewards
 from tabletop.bots.mcts.tree import Node, backpropagate, select
 from tabletop.core.result import Result
 from tabletop.core.state import State
@@ -50,12 +51,30 @@ def rewards(result: Result, low: int, high: int, margin: float) -> list[float]:
     ]
 
 
-def random_rollout(state: State, rng: random.Random) -> None:
-    """Play ``state`` to its end with uniformly random legal actions (in place)."""
+def random_rollout(state: State, rng: random.Random, depth: int | None = None) -> None:
+    """Play ``state`` on with uniformly random legal actions (in place).
+
+    To its end, or until ``depth`` decisions have been taken (between two rounds of
+    simultaneous decisions, so no sealed hand is left half-played).
+    """
+    taken = 0
     while not state.is_terminal():
+        if depth is not None and taken >= depth:
+            return
         for p in state.current_players():
             ids = state.legal_action_ids(p)
             state.apply_unchecked(p, ids[int(rng.random() * len(ids))])
+            taken += 1
+
+
+@dataclass(frozen=True)
+class Leaf:
+    """How a rollout ends: after ``depth`` decisions, valued by ``evaluate`` (points,
+    turned into rewards with the soft-win ``scale``); None plays every game to its end."""
+
+    depth: int
+    evaluate: Callable[[State], list[float]]
+    scale: float
 
 
 @dataclass
@@ -75,10 +94,12 @@ def search(
     margin: float,
     rng: random.Random,
     bias: dict[int, float] | None = None,
+    leaf: Leaf | None = None,
 ) -> SearchOutcome:
     """Run the search; the root's statistics for ``seat`` are restricted to ``root_legal``.
 
-    ``bias`` is a progressive bias on ``seat``'s root actions (see ``tree.select``).
+    ``bias`` is a progressive bias on ``seat``'s root actions (see ``tree.select``);
+    ``leaf`` cuts rollouts short and values where they stop.
 
     ``sample(k)`` gives the determinization of iteration ``k``. With an iteration budget
     the search depends only on ``sample`` and ``rng``, so it is reproducible.
@@ -94,8 +115,13 @@ def search(
         state = sample(k)
         info = state.game.info
         path = _descend(root, state, seat, root_legal, c, rng, bias)
-        random_rollout(state, rng)
-        backpropagate(path, rewards(state.result(), info.min_score, info.max_score, margin))
+        random_rollout(state, rng, None if leaf is None else leaf.depth)
+        if leaf is not None and not state.is_terminal():
+            worths = leaf.evaluate(state)
+            reward = soft_rewards(worths, leaf.scale, info.min_score, info.max_score, margin)
+        else:
+            reward = rewards(state.result(), info.min_score, info.max_score, margin)
+        backpropagate(path, reward)
         k += 1
     return SearchOutcome(root, k)
 

@@ -1,0 +1,69 @@
+"""Leaf evaluations: what a sampled state not yet over is worth to each player.
+
+The search is generic; an evaluator is the one piece of game knowledge it may take,
+as AlphaZero takes a value network: with ``depth=D`` a rollout stops after ``D``
+decisions and the state is valued here instead of played to its end. Each game's
+evaluator reuses its heuristic bot's measure of a position (The Wicked Labyrinth:
+``valuation.board_value``, the score now plus the prospects of what a board holds;
+Code of Nine: the score sheet of the cards in play on the sampled state, a player who
+cannot win counting 12 points less). An evaluator reads only the sampled state.
+
+Worths become rewards in [0, 1] like a finished game's: a soft win,
+``1 / (1 + exp(-(worth - best rival's worth) / scale))``, blended with the worth
+scaled by the game's score bounds (``margin``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from tabletop.core.state import State
+
+Evaluator = Callable[[State], list[float]]
+"""Each player's worth of a sampled state, in points."""
+
+
+def _wicked_labyrinth(state: State) -> list[float]:
+    from tabletop.bots.wicked_labyrinth.valuation import Weights, board_value, rounds_left
+    from tabletop.games.wicked_labyrinth.board import STRIDE
+
+    s: Any = state
+    left = rounds_left(s.round)
+    weights = Weights()
+    return [board_value(s.b, p * STRIDE, s.cards, left, weights) for p in range(s.num_players)]
+
+
+def _code_of_nine(state: State) -> list[float]:
+    s: Any = state
+    sheet = s.score_sheet()
+    return [
+        sheet.scores[p] - (0.0 if sheet.eligible[p] else 12.0) for p in range(s.num_players)
+    ]
+
+
+EVALUATORS: dict[str, tuple[Evaluator, float]] = {
+    "wicked-labyrinth": (_wicked_labyrinth, 4.0),
+    "code-of-nine": (_code_of_nine, 3.0),
+}
+"""Evaluator and soft-win scale (points) by game name."""
+
+
+def evaluator(game: str) -> tuple[Evaluator, float] | None:
+    return EVALUATORS.get(game)
+
+
+def soft_rewards(
+    worths: Sequence[float], scale: float, low: int, high: int, margin: float
+) -> list[float]:
+    """Rewards in [0, 1] from worths: a soft win blended with the scaled worth."""
+    n = len(worths)
+    span = max(1, high - low)
+    out = []
+    for p in range(n):
+        rival = max(worths[q] for q in range(n) if q != p) if n > 1 else worths[p]
+        gap = max(-50.0, min(50.0, (worths[p] - rival) / scale))
+        win = 1.0 / (1.0 + math.exp(-gap))
+        out.append((1 - margin) * win + margin * min(1.0, max(0.0, (worths[p] - low) / span)))
+    return out
