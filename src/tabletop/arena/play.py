@@ -17,7 +17,9 @@ from tabletop.reports.card_holdings import observer
 from tabletop.sim.runner import make_bots
 
 
-def play_match(game_name: str, players: int, match: Match, options: dict[str, Any]) -> dict:
+def play_match(
+    game_name: str, players: int, match: Match, options: dict[str, Any]
+) -> dict[str, Any]:
     """Play ``match`` and return its record (see the module docstring)."""
     game = tabletop.game(game_name)
     start = time.perf_counter()

@@ -49,7 +49,7 @@ def card_impacts(records: Sequence[dict[str, Any]], players: int) -> list[dict[s
     return out
 
 
-def _pyplot():  # type: ignore[no-untyped-def]
+def _pyplot() -> Any:
     import matplotlib
 
     matplotlib.use("Agg")

@@ -120,4 +120,5 @@ class MctsBot(Bot):
             n = visits.get(a, 0)
             return n, root.mean(self.seat, a) if n else 0.0
 
-        return table[max(ids, key=rank)]
+        chosen: Action = table[max(ids, key=rank)]
+        return chosen
