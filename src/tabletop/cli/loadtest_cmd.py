@@ -30,22 +30,35 @@ def loadtest(
     ramp_s: float = typer.Option(
         0.0, "--ramp-s", min=0, help="Spread the tables' starts over this many seconds."
     ),
+    procs: int = typer.Option(
+        1, "--procs", min=1, max=16, help="Client processes sharing the tables."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
 ) -> None:
     """Bots play full games through the real WebSocket protocol; fails on errors or leaks."""
     from tabletop.loadtest import run_loadtest
+    from tabletop.loadtest.runner import run_in_processes
 
-    try:
-        import uvloop
+    options = {
+        "url": url,
+        "game": game or None,
+        "players": players or None,
+        "think_ms": think_ms,
+        "check_leaks": check_leaks,
+        "seed": seed,
+        "timeout": timeout,
+        "ramp_s": ramp_s,
+    }
+    if procs > 1:
+        report = run_in_processes(procs, tables, **options)
+    else:
+        try:
+            import uvloop
 
-        uvloop.install()
-    except ImportError:
-        pass
-    report = asyncio.run(
-        run_loadtest(
-            url, tables, game or None, players or None, think_ms, check_leaks, seed, timeout, ramp_s
-        )
-    )
+            uvloop.install()
+        except ImportError:
+            pass
+        report = asyncio.run(run_loadtest(tables=tables, **options))  # type: ignore[arg-type]
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))
     else:

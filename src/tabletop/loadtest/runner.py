@@ -35,13 +35,40 @@ class LoadReport:
     actions_per_s: float = 0.0
     rtt_ms: dict[str, float] = field(default_factory=dict)
     samples: list[str] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list, repr=False)
+    """Every round trip in seconds (for merging the reports of several processes)."""
 
     @property
     def ok(self) -> bool:
         return self.completed == self.tables and self.errors == 0 and self.leaks == 0
 
-    def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "ok": self.ok}
+    def to_json(self, raw: bool = False) -> dict[str, Any]:
+        data = {**asdict(self), "ok": self.ok}
+        if not raw:
+            del data["latencies"]
+        return data
+
+    @classmethod
+    def merge(cls, parts: list[dict[str, Any]]) -> LoadReport:
+        """One report from the raw reports of processes that ran at the same time."""
+        out = cls(tables=sum(p["tables"] for p in parts))
+        for name in (
+            "completed",
+            "errors",
+            "stale",
+            "conflicts",
+            "leaks",
+            "leak_checked_frames",
+            "hidden_events_checked",
+            "actions",
+        ):
+            setattr(out, name, sum(p[name] for p in parts))
+        out.duration_s = max(p["duration_s"] for p in parts)
+        out.latencies = [x for p in parts for x in p["latencies"]]
+        out.actions_per_s = round(out.actions / out.duration_s, 1) if out.duration_s else 0.0
+        out.rtt_ms = _percentiles(out.latencies)
+        out.samples = [x for p in parts for x in p["samples"]][:20]
+        return out
 
 
 def _percentiles(values: list[float]) -> dict[str, float]:
@@ -135,11 +162,14 @@ async def run_loadtest(
     seed: int = 0,
     timeout: float = 900.0,
     ramp_s: float = 0.0,
+    first_table: int = 0,
 ) -> LoadReport:
     """Play ``tables`` concurrent tables against the server(s) at ``url``.
 
     ``url`` may list several base URLs separated by commas (one per worker); each table's
     seats are spread over them. Without ``game`` the tables cycle through every game.
+    Tables are numbered from ``first_table`` (their clients' seeds and games follow the
+    number), so several processes can share one load test.
     """
     bases = [u.strip().rstrip("/") for u in url.split(",") if u.strip()]
     ws_urls = ["ws" + b[4:] if b.startswith("http") else b for b in bases]
@@ -153,12 +183,13 @@ async def run_loadtest(
         start = time.perf_counter()
         jobs = []
         for i in range(tables):
-            g = games[i % len(games)]
+            index = first_table + i
+            g = games[index % len(games)]
             jobs.append(
                 _play_table(
                     ws_urls,
                     http,
-                    i,
+                    index,
                     g,
                     players or default_players(g),
                     think_ms / 1000,
@@ -192,6 +223,7 @@ async def run_loadtest(
             report.samples.extend(f"table {table_id}: {p}" for p in leak.problems[:3])
             report.leak_checked_frames += leak.frames
             report.hidden_events_checked += leak.hidden_events
+    report.latencies = latencies
     report.actions = len(latencies)
     report.actions_per_s = (
         round(len(latencies) / report.duration_s, 1) if report.duration_s else 0.0
@@ -199,3 +231,34 @@ async def run_loadtest(
     report.rtt_ms = _percentiles(latencies)
     report.samples = report.samples[:20]
     return report
+
+
+def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
+    """Share ``tables`` between ``procs`` client processes (one Python process is one
+    core) started together, and merge their reports."""
+    import json
+    import subprocess
+    import sys
+
+    shares = [tables // procs + (1 if k < tables % procs else 0) for k in range(procs)]
+    starts = [sum(shares[:k]) for k in range(procs)]
+    children = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tabletop.loadtest.worker",
+                json.dumps({**options, "tables": n, "first_table": first}),
+            ],
+            stdout=subprocess.PIPE,
+        )
+        for n, first in zip(shares, starts, strict=True)
+        if n > 0
+    ]
+    parts = []
+    for child in children:
+        out, _ = child.communicate()
+        if child.returncode != 0:
+            raise RuntimeError(f"a load test process failed (exit {child.returncode})")
+        parts.append(json.loads(out))
+    return LoadReport.merge(parts)

@@ -37,11 +37,14 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         await bus.start(manager.on_bus)
         app.state.config = config
         app.state.manager = manager
-        resume = asyncio.create_task(_resume(manager))
+        background = [asyncio.create_task(_resume(manager))]
+        if config.redis_url:
+            background.append(asyncio.create_task(manager.sync_forever()))
         try:
             yield
         finally:
-            resume.cancel()
+            for task in background:
+                task.cancel()
             manager.close()
             await bus.close()
             await writer.close()

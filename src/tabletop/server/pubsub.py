@@ -45,12 +45,16 @@ class RedisBus:
 
         self.worker = secrets.token_hex(6)
         self._redis = redis.Redis.from_url(url)
-        self._task: asyncio.Task[None] | None = None
+        self._outbox: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
 
     async def start(self, handler: Handler) -> None:
         pubsub = self._redis.pubsub()
         await pubsub.subscribe(CHANNEL)
-        self._task = asyncio.create_task(self._listen(pubsub, handler))
+        self._tasks = [
+            asyncio.create_task(self._listen(pubsub, handler)),
+            asyncio.create_task(self._send()),
+        ]
 
     async def _listen(self, pubsub: Any, handler: Handler) -> None:
         async for item in pubsub.listen():
@@ -65,13 +69,32 @@ class RedisBus:
                 log.exception("a pub/sub message could not be handled")
 
     async def publish(self, message: dict[str, Any]) -> None:
-        await self._redis.publish(CHANNEL, json.dumps({**message, "worker": self.worker}))
+        """Queue a message; one task sends them in order, in pipelined batches.
+
+        Tables never wait for Redis, and hundreds of tables publishing at once share one
+        connection instead of exhausting the pool.
+        """
+        self._outbox.put_nowait(json.dumps({**message, "worker": self.worker}))
+
+    async def _send(self) -> None:
+        while True:
+            batch = [await self._outbox.get()]
+            while not self._outbox.empty():
+                batch.append(self._outbox.get_nowait())
+            try:
+                async with self._redis.pipeline(transaction=False) as pipe:
+                    for text in batch:
+                        pipe.publish(CHANNEL, text)
+                    await pipe.execute()
+            except Exception:  # Redis down: the others catch up from the database
+                log.exception("could not publish %d table messages", len(batch))
+                await asyncio.sleep(0.5)
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
+        for task in self._tasks:
+            task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+                await task
         await self._redis.aclose()
 
 

@@ -413,20 +413,28 @@ class LiveTable:
     async def on_remote(self, message: dict[str, Any]) -> None:
         async with self.lock:
             if message.get("kind") == "seats":
-                self.seats = await self.services.read(self.services.store.load_seats, self.id)
-                changed = self._refresh_decisions(None)
-                self._broadcast_seats()
-                self._after_change(changed)
+                await self._reload_seats_locked()
                 return
             seq = message.get("seq")
             if isinstance(seq, int) and seq > self.seq:
                 await self._catch_up_locked()
+
+    async def _reload_seats_locked(self) -> None:
+        seats = await self.services.read(self.services.store.load_seats, self.id)
+        if seats == self.seats:
+            return
+        self.seats = seats
+        changed = self._refresh_decisions(None)
+        self._broadcast_seats()
+        self._after_change(changed)
 
     async def catch_up(self) -> None:
         async with self.lock:
             await self._catch_up_locked()
 
     async def _catch_up_locked(self) -> None:
+        if not self.started:  # a seat may have been taken on another worker
+            await self._reload_seats_locked()
         rows = await self.services.read(self.services.store.actions_after, self.id, self.seq)
         for row in rows:
             events = self.state.apply(row.seat, row.action)
@@ -560,6 +568,22 @@ class TableManager:
         for table_id in ids:
             await self.get(table_id)
         return len(ids)
+
+    async def sync_forever(self, every: float = 2.0) -> None:
+        """With several workers: now and then read what the bus may have failed to say.
+
+        A lost pub/sub message would otherwise leave this worker's clients waiting for
+        an action another worker committed; one read per busy table every ``every``
+        seconds bounds that wait.
+        """
+        while True:
+            await asyncio.sleep(every)
+            for table in list(self.tables.values()):
+                if table.connections and not table.over:
+                    try:
+                        await table.catch_up()
+                    except Exception:
+                        log.exception("table %s: catch-up failed", table.id)
 
     async def on_bus(self, message: dict[str, Any]) -> None:
         table = self.tables.get(str(message.get("table")))
