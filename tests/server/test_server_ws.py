@@ -304,3 +304,24 @@ def test_the_clock_plays_the_first_legal_action_for_a_silent_seat(client) -> Non
             silent += 1
         state.apply(seat, text)
     assert silent > 0 and state.is_terminal()
+
+
+def test_seats_connected_before_the_last_join_learn_their_decision(client) -> None:
+    """Play starts with the last join: the seats frame carries each seat's decision."""
+    table = create_table(client, players=3)
+    first = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "a"}).json()
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_text(json.dumps({"type": "auth", "seat": 0, "token": first["token"]}))
+        v = Viewer(ws, 0)
+        welcome = v.recv()
+        assert welcome["table"]["status"] == "waiting" and "legal" not in welcome
+        expect_error(v, {"type": "action", "seq": 0, "action": "d0"}, "not_started")
+        for seat in (1, 2):
+            client.post(f"/api/tables/{table['id']}/seats/{seat}/join", json={"name": "b"})
+        frames = [v.recv(), v.recv()]
+        assert [f["type"] for f in frames] == ["seats", "seats"]
+        state = tabletop.new_game(table["game"], players=3)
+        assert frames[0]["table"]["status"] == "waiting" and "legal" not in frames[0]
+        assert frames[1]["table"]["status"] == "playing"
+        if 0 in state.current_players():
+            assert frames[1]["legal"] and frames[1]["decision"] == 0

@@ -103,7 +103,7 @@ class SeatClient:
                     f"seat {self.seat}: {frame.get('code')}: {frame.get('message')}"
                 )
             return False
-        if kind in ("welcome", "events", "view"):
+        if kind in ("welcome", "events", "view", "seats"):
             self._seq = frame["seq"]
             if frame.get("over"):
                 self.stats.over = True

@@ -23,7 +23,7 @@ ALLOWED_KEYS = {
     "welcome": {"type", "seq", "seat", "view", "legal", "decision", "over", "result", "table"},
     "view": {"type", "seq", "seat", "view", "legal", "decision", "over", "result"},
     "events": {"type", "seq", "events", "legal", "decision", "over", "result", "view", "ack"},
-    "seats": {"type", "table"},
+    "seats": {"type", "seq", "table", "legal", "decision"},
     "pong": {"type", "ref"},
     "error": {"type", "code", "message", "ref"},
 }
@@ -57,7 +57,7 @@ def check_frames(
                 report.problems.append(
                     f"seat {viewer}: unexpected frame {kind!r} keys {sorted(extra)}"
                 )
-            if kind in ("welcome", "view", "events"):
+            if kind in ("welcome", "view", "events", "seats"):
                 by_seq[viewer].setdefault(int(frame["seq"]), []).append(frame)
     state = game.new_game(rec.players, rec.seed, auto_chance=rec.auto_chance, **rec.options)
     _check_seq(report, state, by_seq, 0, [])
@@ -97,5 +97,5 @@ def _check_one(
     )
     if frame.get("legal") not in (None, legal) or (viewer is None and "legal" in frame):
         report.problems.append(f"{where}: legal actions are not the seat's own")
-    if frame.get("over") != state.is_terminal():
+    if "over" in frame and frame["over"] != state.is_terminal():
         report.problems.append(f"{where}: 'over' is wrong")

@@ -221,8 +221,16 @@ class LiveTable:
             conn.send(text)
 
     def _broadcast_seats(self) -> None:
-        text = json.dumps({"type": "seats", "table": self.summary()})
+        """Tell everyone the seats changed, and each seat its decision (play may start)."""
+        summary = self.summary()
+        texts: dict[int | None, str] = {}
         for conn in list(self.connections):
+            text = texts.get(conn.viewer)
+            if text is None:
+                decision = None if conn.viewer is None else self.decisions[conn.viewer]
+                frame = {"type": "seats", "seq": self.seq, "table": summary}
+                frame.update(protocol.decision_part(self.state, conn.viewer, decision))
+                text = texts[conn.viewer] = json.dumps(frame)
             conn.send(text)
 
     # ------------------------------------------------------------------ actions
