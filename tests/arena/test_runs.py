@@ -33,6 +33,11 @@ def test_an_interrupted_run_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert _same(resumed) == _same(fresh)
     header, games = read(path)
     assert header == HEADER and sorted(games) == list(range(6))
+    for record in resumed:  # the search bot's iterations are counted, 4 per search
+        mcts = record["seats"].index("mcts:iterations=4")
+        searches, iterations = record["searches"][mcts]
+        assert searches > 0 and iterations == 4 * searches
+        assert all(record["searches"][p] == [0, 0] for p in range(3) if p != mcts)
 
 
 def test_a_truncated_last_line_is_played_again(tmp_path: Path) -> None:

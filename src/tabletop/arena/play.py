@@ -2,7 +2,10 @@
 
 A game record of the arena is plain JSON data (one line of the results file): the
 game's index, seed and seats, each seat's score, placing and win share, the card
-holdings (for the per-card impact), the number of decisions and the seconds it took.
+holdings (for the per-card impact), the number of decisions, each seat's searches and
+search iterations (for search bots, which keep their last search in ``bot.last``: a
+time budget's iterations show how much computing the bot really got) and the seconds
+the game took.
 Given the same seed and bots with iteration budgets it is the same on every machine.
 """
 
@@ -27,9 +30,18 @@ def play_match(
     bots = make_bots(game, match.seats, match.seed)
     watcher = observer(game_name)
     decisions = 0
+    searched = [[0, 0] for _ in range(players)]  # per seat: searches, iterations
     while not state.is_terminal():
         deciding = state.current_players()
-        chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p))) for p in deciding]
+        chosen = []
+        for p in deciding:
+            bot = bots[p]
+            before = getattr(bot, "last", None)
+            chosen.append((p, bot.act(state.view(p), state.legal_actions(p))))
+            after = getattr(bot, "last", None)
+            if after is not None and after is not before:
+                searched[p][0] += 1
+                searched[p][1] += after.iterations
         for p, action in chosen:
             events = state.apply(p, action)
             if watcher is not None:
@@ -45,5 +57,6 @@ def play_match(
         "shares": [result.win_share(p) for p in range(players)],
         "cards": [list(h) for h in watcher.holdings(state)] if watcher is not None else [],
         "decisions": decisions,
+        "searches": searched,
         "seconds": round(time.perf_counter() - start, 3),
     }

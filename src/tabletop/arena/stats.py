@@ -140,11 +140,24 @@ def scores(records: Iterable[dict[str, Any]]) -> dict[str, list[int]]:
     return dict(out)
 
 
+def iterations(records: Iterable[dict[str, Any]]) -> dict[str, float]:
+    """Mean search iterations per searched decision, for bots that search."""
+    done: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for record in records:
+        for bot, (searches, iters) in zip(
+            record["seats"], record.get("searches", []), strict=False
+        ):
+            done[bot][0] += searches
+            done[bot][1] += iters
+    return {b: it / n for b, (n, it) in done.items() if n}
+
+
 def summary(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str, Any]:
     """Every figure as JSON data (what ``tabletop arena --json`` prints)."""
     rated = ratings(records, bots)
     rates = by_bot(records)
     score = scores(records)
+    searched = iterations(records)
     return {
         "games": len(records),
         "bots": [
@@ -152,6 +165,7 @@ def summary(records: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str,
                 **r.to_json(),
                 "win_rate": rates[r.bot].to_json() if r.bot in rates else None,
                 "mean_score": (sum(score[r.bot]) / len(score[r.bot])) if r.bot in score else None,
+                "iterations_per_search": searched.get(r.bot),
             }
             for r in rated
         ],

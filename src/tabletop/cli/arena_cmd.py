@@ -218,6 +218,7 @@ def ladder_table(f: dict[str, Any]) -> Table:
             f"{w['rate']:.1%}" if w else "-",
             f"{w['low']:.1%} - {w['high']:.1%}" if w else "-",
             f"{b['mean_score']:.2f}" if b["mean_score"] is not None else "-",
+            f"{b['iterations_per_search']:.0f}" if b["iterations_per_search"] else "-",
         )
     return table
 

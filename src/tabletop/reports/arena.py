@@ -162,6 +162,10 @@ def write_report(header: Header, records: Sequence[dict[str, Any]], out: Path) -
     return written
 
 
+def _iters(mean: float | None) -> str:
+    return "–" if mean is None else f"{mean:.0f}"
+
+
 def _ci(half: float | None) -> str:
     return "–" if half is None else f"±{half:.1f}"
 
@@ -172,7 +176,8 @@ def _html(header: Header, f: dict[str, Any], impacts: Sequence[dict[str, Any]], 
         f"<tr><td>{e(b['bot'])}</td><td>{b['mu']:.1f} ± {2 * b['sigma']:.1f}</td>"
         f"<td>{b['win_rate']['rate']:.1%}</td>"
         f"<td>{b['win_rate']['low']:.1%} – {b['win_rate']['high']:.1%}</td>"
-        f"<td>{b['win_rate']['games']}</td><td>{b['mean_score']:.2f}</td></tr>"
+        f"<td>{b['win_rate']['games']}</td><td>{b['mean_score']:.2f}</td>"
+        f"<td>{_iters(b['iterations_per_search'])}</td></tr>"
         for b in f["bots"]
         if b["win_rate"]
     )
@@ -206,7 +211,8 @@ Seats rotated so every bot plays every seat; {f["decisions"]} decisions in
 {f["seconds"]:.0f} s of play.</p>
 <h2>Rating ladder</h2><img src="ladder.png">
 <table><tr><th>bot</th><th>rating (mu ± 2σ)</th><th>win rate</th><th>95% CI</th>
-<th>seat-games</th><th>mean score</th></tr>{rows}</table>
+<th>seat-games</th><th>mean score</th><th>search iterations per decision</th></tr>{rows}
+</table>
 <h2>Win rate by seat</h2><img src="seats.png">
 <table><tr><th>seat</th><th>win rate</th><th>95% CI</th></tr>{seats}</table>
 <h2>Score distributions</h2><img src="scores.png">
