@@ -2,7 +2,8 @@
 
 Usage: .venv/bin/python scripts/regen_golden.py
 Each file holds a full record (seed, options, every decision) and what replaying it
-must give: the final scores and the final state. The tests replay and compare.
+must give: the final scores and the final state. The tests replay and compare. Replay
+needs only the engine, so the bots that chose the moves can change freely.
 """
 
 from __future__ import annotations
@@ -15,9 +16,9 @@ from tabletop.sim.runner import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = [
-    ("wicked-labyrinth", ["random", "random", "random"], 101, {}),
-    ("wicked-labyrinth", ["random", "random", "random", "random"], 202, {}),
-    ("wicked-labyrinth", ["random", "random", "random", "random", "random"], 303, {}),
+    ("wicked-labyrinth", ["heuristic", "heuristic", "heuristic"], 101, {}),
+    ("wicked-labyrinth", ["heuristic", "random", "heuristic", "random"], 202, {}),
+    ("wicked-labyrinth", ["random", "heuristic", "random", "heuristic", "random"], 303, {}),
 ]
 
 

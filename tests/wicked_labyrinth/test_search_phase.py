@@ -102,10 +102,13 @@ def test_first_gains_upper_and_lower_second_gains_lower_only() -> None:
 
 def test_spells_gained_are_stored_for_the_soul_processing_phase() -> None:
     """Ruling 6: a spell is stored on the board until this round's soul processing."""
-    state = dealt(4, corridors=["C04"])  # upper promotion + colour change, lower red
+    state = dealt(4, corridors=["C02", "C03"])  # blue + promotion | red; yellow + change | red
     declare_all(state, ["d1", "d0", "d0", "d0"])
-    assert state.b[PROMOTION] == 1 and state.b[COLOUR_CHANGE] == 1
-    assert tokens_of(state, 0) == {"rl": 1}
+    declare_all(state, ["d0", "d1", "d0", "d0"])
+    assert state.b[PROMOTION] == 1 and state.b[COLOUR_CHANGE] == 0
+    assert state.b[STRIDE + PROMOTION] == 0 and state.b[STRIDE + COLOUR_CHANGE] == 1
+    assert tokens_of(state, 0) == {"bl": 1, "rl": 1}
+    assert tokens_of(state, 1) == {"yl": 1, "rl": 1}
 
 
 def test_white_fragment_colour_is_chosen_by_each_receiver() -> None:
