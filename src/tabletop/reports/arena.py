@@ -34,7 +34,7 @@ def card_impacts(records: Sequence[dict[str, Any]], players: int) -> list[dict[s
         for kind, card, seat in record["cards"]:
             shares[(kind, card)].append(record["shares"][seat])
     out = []
-    for (kind, card), xs in sorted(shares.items()):
+    for (kind, card), xs in sorted(shares.items(), key=_card_order):
         mean, ci = mean_and_ci(xs)
         out.append(
             {
@@ -47,6 +47,12 @@ def card_impacts(records: Sequence[dict[str, Any]], players: int) -> list[dict[s
             }
         )
     return out
+
+
+def _card_order(item: tuple[tuple[str, str], list[float]]) -> tuple[str, int, str]:
+    """By kind, then memory cards by number and other cards by id."""
+    kind, card = item[0]
+    return kind, int(card) if card.isdigit() else 0, card
 
 
 def _pyplot() -> Any:
@@ -131,6 +137,7 @@ def plot_cards(impacts: Sequence[dict[str, Any]], path: Path, title: str) -> Non
     )
     ax.axvline(0, color="grey", linewidth=1)
     ax.set_yticks(ys, [f"{c['kind']} {c['card']}" for c in impacts], fontsize=7)
+    ax.invert_yaxis()  # the first card on top
     ax.set_xlabel("effect on the holder's win rate (pp, 95% CI)")
     ax.set_title(title)
     fig.tight_layout()
