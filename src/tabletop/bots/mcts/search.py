@@ -3,8 +3,9 @@
 Each iteration asks ``sample(k)`` for a full state consistent with the searching seat's
 view (a determinization), walks the tree from the root choosing every deciding
 player's action by decoupled UCB (:mod:`tabletop.bots.mcts.tree`), adds one node,
-plays the rest of the game with the rollout policy and credits every decision on the
-path with its player's reward. Only the sampled copy is ever played on.
+plays on with random legal actions (to the end of the game, or for a few decisions
+and then values the state with the game's evaluator) and credits every decision on
+the path with its player's reward. Only the sampled copy is ever played on.
 """
 
 from __future__ import annotations
