@@ -6,7 +6,8 @@ decisions and the state is valued here instead of played to its end. Each game's
 evaluator reuses its heuristic bot's measure of a position (The Wicked Labyrinth:
 ``valuation.board_value``, the score now plus the prospects of what a board holds;
 Code of Nine: the score sheet of the cards in play on the sampled state, a player who
-cannot win counting 12 points less). An evaluator reads only the sampled state.
+cannot win counting 12 points less, plus the heuristic's worth of Will still to spend
+and of cards known). An evaluator reads only the sampled state.
 
 Worths become rewards in [0, 1] like a finished game's: a soft win,
 ``1 / (1 + exp(-(worth - best rival's worth) / scale))``, blended with the worth
@@ -36,11 +37,25 @@ def _wicked_labyrinth(state: State) -> list[float]:
 
 
 def _code_of_nine(state: State) -> list[float]:
+    from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
+    from tabletop.games.code_of_nine.items import ROUNDS
+    from tabletop.games.code_of_nine.layout import KNOWS, PAWNS, STRIDE, WILL, Phase
+
     s: Any = state
     sheet = s.score_sheet()
-    return [
+    worths = [
         sheet.scores[p] - (0.0 if sheet.eligible[p] else 12.0) for p in range(s.num_players)
     ]
+    if s.phase == Phase.OVER:
+        return worths
+    b = s.b
+    whole = ROUNDS * PAWNS_PER_ROUND
+    for p in range(s.num_players):  # the heuristic's worth of spendable Will and knowledge
+        o = p * STRIDE
+        left = (ROUNDS - s.round) * PAWNS_PER_ROUND + b[o + PAWNS]
+        worths[p] += 0.45 * min(b[o + WILL], 3 * left) * left / whole
+        worths[p] += 1.2 * bin(b[o + KNOWS]).count("1") * (0.4 + left / whole)
+    return worths
 
 
 EVALUATORS: dict[str, tuple[Evaluator, float]] = {
