@@ -18,8 +18,12 @@ from tabletop.server import ServerConfig, create_app  # noqa: E402
 GAMES = tabletop.games()
 
 
+FAST = {"ws_rate": 10_000.0, "ws_burst": 10_000.0}
+"""Test players act as fast as the machine allows, far above a person's rate limit."""
+
+
 def make_client(tmp_path: Path, **config: Any) -> TestClient:
-    return TestClient(create_app(ServerConfig(data_dir=str(tmp_path), **config)))
+    return TestClient(create_app(ServerConfig(data_dir=str(tmp_path), **{**FAST, **config})))
 
 
 def create_table(
@@ -123,7 +127,7 @@ class ServerProcess:
 
         exe = str(Path(sys.executable).parent / "tabletop")
         self.proc = subprocess.Popen(
-            [exe, "serve", "--port", str(self.port), *self.args],
+            [exe, "serve", "--port", str(self.port), "--ws-rate", "10000", *self.args],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )

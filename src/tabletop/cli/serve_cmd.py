@@ -29,6 +29,9 @@ def serve(
     bot_delay: float = typer.Option(
         0.0, "--bot-delay", min=0, max=60, help="Seconds server bots wait before each decision."
     ),
+    ws_rate: float = typer.Option(
+        50.0, "--ws-rate", min=0.1, help="Messages a second one WebSocket may send (burst: 2x)."
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Serve tables over HTTP and WebSockets (OpenAPI docs at /docs)."""
@@ -42,6 +45,8 @@ def serve(
         db_url=db,
         redis_url=redis,
         bot_delay=bot_delay,
+        ws_rate=ws_rate,
+        ws_burst=2 * ws_rate,
         **({"data_dir": data_dir} if data_dir else {}),
     )
     os.environ[ENV_VAR] = config.to_env()

@@ -127,9 +127,11 @@ def check_network_options(game: Game, options: dict[str, Any]) -> None:
             )
 
 
-def seat_of(table: LiveTable, seat: int, credentials: HTTPAuthorizationCredentials | None) -> int:
+async def seat_of(
+    table: LiveTable, seat: int, credentials: HTTPAuthorizationCredentials | None
+) -> int:
     token = credentials.credentials if credentials is not None else None
-    return table.authenticate(seat, token)
+    return await table.check_token(seat, token)
 
 
 @router.get("/games", summary="Registered games, their options and bots")
@@ -181,7 +183,7 @@ async def spectate(table_id: str, tables: Manager) -> ViewOut:
 @router.get("/tables/{table_id}/seats/{seat}", summary="A table as one seat sees it")
 async def seat_view(table_id: str, seat: int, tables: Manager, credentials: Credentials) -> ViewOut:
     table = await tables.get(table_id, fresh=True)
-    return _view_out(table, seat_of(table, seat, credentials))
+    return _view_out(table, await seat_of(table, seat, credentials))
 
 
 def _view_out(table: LiveTable, viewer: int | None) -> ViewOut:
@@ -207,7 +209,7 @@ async def leave(
     body: LeaveIn | None = None,
 ) -> TableOut:
     table = await tables.get(table_id)
-    seat_of(table, seat, credentials)
+    await seat_of(table, seat, credentials)
     spec = body.bot if body is not None else None
     if spec is not None:
         try:
@@ -225,7 +227,7 @@ async def come_back(
     table_id: str, seat: int, tables: Manager, credentials: Credentials
 ) -> TableOut:
     table = await tables.get(table_id)
-    seat_of(table, seat, credentials)
+    await seat_of(table, seat, credentials)
     await table.set_away(seat, False, None)
     return TableOut(table=table.summary())
 

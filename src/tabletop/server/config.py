@@ -32,8 +32,8 @@ class ServerConfig:
     """Largest WebSocket text message the server reads; larger ones get ``too_large``."""
     max_body_bytes: int = 1 << 20
     """Largest HTTP request body (card data for a table can be some kilobytes)."""
-    ws_rate: float = 20.0
-    ws_burst: float = 40.0
+    ws_rate: float = 50.0
+    ws_burst: float = 100.0
     """Messages a second (and burst) one WebSocket may send before ``rate_limited``."""
     ws_flood_close: int = 100
     """Refused messages after which a flooding WebSocket is closed."""

@@ -153,6 +153,20 @@ class LiveTable:
             raise TableError("auth_failed", "wrong or missing seat token", 403)
         return seat
 
+    async def check_token(self, seat: Any, token: Any) -> int:
+        """:meth:`authenticate`, reading the seats again before refusing a token.
+
+        With several workers this copy may not have heard yet that the seat was taken.
+        """
+        try:
+            return self.authenticate(seat, token)
+        except TableError as exc:
+            if exc.code != "auth_failed":
+                raise
+        async with self.lock:
+            await self._reload_seats_locked()
+        return self.authenticate(seat, token)
+
     # ------------------------------------------------------------------ replay
 
     def replay(self, rows: list[ActionRow]) -> None:

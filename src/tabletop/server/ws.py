@@ -100,7 +100,7 @@ async def _authenticate(
             return Connection(None, views, config.send_queue)
         if message["type"] != "auth":
             raise ProtocolError("auth_required", "the first message is auth or spectate")
-        seat = table.authenticate(message.get("seat"), message.get("token"))
+        seat = await table.check_token(message.get("seat"), message.get("token"))
         return Connection(seat, views, config.send_queue)
     except (ProtocolError, TableError) as exc:
         await _send_error(websocket, exc.code, exc.message)
