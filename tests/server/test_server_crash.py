@@ -88,3 +88,40 @@ def test_bot_tables_play_on_after_a_kill_as_if_nothing_happened(tmp_path: Path) 
         calm.stop()
         crashed.stop()
     assert resumed == expected and len(resumed["actions"]) > seq
+
+
+def test_loadtest_command_against_a_real_server(tmp_path: Path) -> None:
+    """``tabletop loadtest`` in two client processes: tables finish, frames are leak-free."""
+    import json
+    import subprocess
+    import sys
+
+    server = ServerProcess("--data-dir", str(tmp_path)).start()
+    try:
+        exe = str(Path(sys.executable).parent / "tabletop")
+        run = subprocess.run(
+            [
+                exe,
+                "loadtest",
+                "--url",
+                server.url,
+                "--tables",
+                "3",
+                "--think-ms",
+                "0",
+                "--check-leaks",
+                "--procs",
+                "2",
+                "--json",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    finally:
+        server.stop()
+    assert run.returncode == 0, run.stdout + run.stderr
+    report = json.loads(run.stdout)
+    assert report["ok"] and report["completed"] == 3 and report["errors"] == 0
+    assert report["leaks"] == 0 and report["leak_checked_frames"] > 0
+    assert report["actions"] > 0 and report["rtt_ms"]["p99"] >= report["rtt_ms"]["p50"] > 0
