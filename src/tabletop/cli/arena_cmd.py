@@ -196,27 +196,19 @@ def _run(header: Header, games: int, path: Path, backend: Backend, quiet: bool) 
 def ladder_table(f: dict[str, Any]) -> Table:
     table = Table(
         title=f"{f['game']}: {f['games']} games, {f['players']} players, seed {f['seed']}",
-        caption="rating: OpenSkill Plackett-Luce mu ± 2 sigma; win rate: 95% Wilson interval",
+        caption="rating: OpenSkill mu ± 2 sigma, best ordinal (mu - 3 sigma) first; "
+        "win rate: 95% Wilson interval",
     )
-    for name, justify in (
-        ("bot", "left"),
-        ("rating", "right"),
-        ("ordinal", "right"),
-        ("seat-games", "right"),
-        ("win rate", "right"),
-        ("95% CI", "right"),
-        ("mean score", "right"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table.add_column("bot", overflow="fold")
+    for name in ("rating", "games", "win rate (95% CI)", "mean score", "iterations"):
+        table.add_column(name, justify="right")
     for b in f["bots"]:
         w = b["win_rate"]
         table.add_row(
             b["bot"],
             f"{b['mu']:.1f} ± {2 * b['sigma']:.1f}",
-            f"{b['ordinal']:.1f}",
             str(w["games"]) if w else "0",
-            f"{w['rate']:.1%}" if w else "-",
-            f"{w['low']:.1%} - {w['high']:.1%}" if w else "-",
+            f"{w['rate']:.1%} ({w['low']:.1%}-{w['high']:.1%})" if w else "-",
             f"{b['mean_score']:.2f}" if b["mean_score"] is not None else "-",
             f"{b['iterations_per_search']:.0f}" if b["iterations_per_search"] else "-",
         )
