@@ -109,7 +109,7 @@ class SeatClient:
                 self.stats.over = True
                 return True
             decision = frame.get("decision")
-            if frame.get("legal") and decision != self._decision:
+            if frame.get("legal") and isinstance(decision, int) and decision != self._decision:
                 self._decision = decision
                 if self._plan is not None:
                     self._plan.cancel()

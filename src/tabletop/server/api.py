@@ -19,6 +19,7 @@ from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.games import REGISTRY
 from tabletop.server import protocol
+from tabletop.server.bots import check_spec
 from tabletop.server.tables import LiveTable, SeatSpec, TableError, TableManager, table_summary
 
 router = APIRouter(prefix="/api")
@@ -213,8 +214,6 @@ async def leave(
     spec = body.bot if body is not None else None
     if spec is not None:
         try:
-            from tabletop.server.bots import check_spec
-
             check_spec(spec, table.game)
         except TabletopError as exc:
             raise TableError("bad_bot", str(exc), 422) from None

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import logging
 import random
@@ -32,7 +33,13 @@ from tabletop.server import bots, protocol
 from tabletop.server.clock import DecisionClock
 from tabletop.server.config import ServerConfig
 from tabletop.server.pubsub import LocalBus, RedisBus
-from tabletop.server.security import new_table_id, new_token, token_digest, token_matches
+from tabletop.server.security import (
+    new_seed,
+    new_table_id,
+    new_token,
+    token_digest,
+    token_matches,
+)
 from tabletop.server.store import ActionRow, SeatRow, Store, TableRow
 from tabletop.server.writer import Writer
 
@@ -338,7 +345,10 @@ class LiveTable:
             if self.botted(seat):
                 self._wake_bots()
             else:
-                self.clock.arm(seat, lambda s=seat, d=decision: self._spawn(self._timeout(s, d)))
+                self.clock.arm(seat, functools.partial(self._on_timeout, seat, decision))
+
+    def _on_timeout(self, seat: int, decision: int) -> None:
+        self._spawn(self._timeout(seat, decision))
 
     def _spawn(self, coro: Any) -> asyncio.Task[None]:
         return asyncio.get_running_loop().create_task(coro)
@@ -511,8 +521,6 @@ class TableManager:
         seed: int | None,
         clock: float | None,
     ) -> LiveTable:
-        from tabletop.server.security import new_seed
-
         game = REGISTRY.get(game_name)
         game.new_game(players, 0, **options)  # validates players and options
         if len(seats) != players:
