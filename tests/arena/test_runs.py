@@ -31,6 +31,8 @@ def test_an_interrupted_run_resumes_where_it_stopped(tmp_path: Path) -> None:
     assert _same(resumed[:4]) == _same(first)
     fresh = run_arena(HEADER, 6, None)
     assert _same(resumed) == _same(fresh)
+    fewer = run_arena(HEADER, 2, path, on_game=lambda r: played.append(r["index"]))
+    assert played == [4, 5] and [r["index"] for r in fewer] == [0, 1]  # reported, not played
     header, games = read(path)
     assert header == HEADER and sorted(games) == list(range(6))
     for record in resumed:  # the search bot's iterations are counted, 4 per search
