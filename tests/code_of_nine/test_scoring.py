@@ -71,8 +71,9 @@ def test_most_needs_one_and_ties_share_fewest_counts_zero() -> None:
 def test_cannot_win_players_are_scored_but_not_eligible() -> None:
     """A player meeting a "cannot win" condition is out of the running but still scored."""
     s = ready(4)
-    set_cards(s, 0, 6, 1)  # The Miser's Shame: 8 or more coins cannot win
-    set_items(s, 1, coin=9, statue=3)
+    set_cards(s, 0, 6, 1)  # The Miser's Shame: so many coins or more cannot win
+    threshold = default_memory_cards().cards[5].effects[0].count
+    set_items(s, 1, coin=threshold, statue=3)
     set_items(s, 2, statue=1)
     while not s.is_terminal():
         play(s, "quarry")
