@@ -73,6 +73,11 @@ class Mode(CodeEnum):
     REWARD_PROMOTION = 5
 
 
+# The same values as plain ints for the engine's hot paths: comparing an int with an
+# IntEnum member costs about ten times as much as with an int.
+M_IDLE, M_DECLARE, M_CHOOSE_WHITE, M_OVERFLOW, M_PROCESS, M_REWARD_PROMOTION = range(6)
+P_SETUP, P_SEARCH, P_SOUL_PROCESSING, P_OVER = range(4)
+
 CAPACITY: tuple[int, int, int] = (6, 5, 4)
 """Spots per rank: low 6, middle 5, high 4 (section 8)."""
 

@@ -22,7 +22,10 @@ from tabletop.games.wicked_labyrinth.board import (
     rank_count,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
-from tabletop.games.wicked_labyrinth.elements import CAPACITY, Mode
+from tabletop.games.wicked_labyrinth.elements import (
+    CAPACITY,
+    M_REWARD_PROMOTION,
+)
 
 
 def rank_players(search: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
@@ -113,7 +116,7 @@ def processing_actions(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, .
 
 def _processing_actions(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, ...]:
     out: list[int] = []
-    if b[o + MODE] == Mode.REWARD_PROMOTION:
+    if b[o + MODE] == M_REWARD_PROMOTION:
         _promotions(b, o, A.SPELL_BASE, 1, out)
         out.append(A.DISCARD_PROMOTION)
         return tuple(out)

@@ -37,12 +37,21 @@ from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
     CAPACITY,
     CORRIDORS_PER_ROUND,
+    M_CHOOSE_WHITE,
+    M_DECLARE,
+    M_IDLE,
+    M_OVERFLOW,
+    M_PROCESS,
+    M_REWARD_PROMOTION,
+    P_OVER,
+    P_SEARCH,
+    P_SETUP,
+    P_SOUL_PROCESSING,
     ROUNDS,
     SEARCH_PIECES,
     Colour,
     Element,
     Mode,
-    Phase,
     Rank,
 )
 from tabletop.games.wicked_labyrinth.views import build_view
@@ -102,7 +111,7 @@ class WickedLabyrinthState(State):
             for k in range(2):
                 self.b[o + GREAT + k] = -1
                 self.b[o + SMALL + k] = -1
-        self.phase = Phase.SETUP
+        self.phase = P_SETUP
         self.round = 1
         self.corridor = 0
         self.labyrinth = []
@@ -129,53 +138,53 @@ class WickedLabyrinthState(State):
         """Who decides, worked out from the boards (for loading; equals ``deciding``)."""
         phase = self.phase
         b = self.b
-        if phase == Phase.SEARCH:
+        if phase == P_SEARCH:
             if len(self.labyrinth) < self.k:
                 return ()
             if self.order:
                 return (self.order[0],)
-            return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] == Mode.DECLARE)
-        if phase == Phase.SOUL_PROCESSING:
-            return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] != Mode.IDLE)
+            return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] == M_DECLARE)
+        if phase == P_SOUL_PROCESSING:
+            return tuple(p for p in range(self.num_players) if b[p * STRIDE + MODE] != M_IDLE)
         return ()
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == P_OVER
 
     def sealed_decision(self) -> bool:
         """Declarations are closed hands, opened together (section 7 ①)."""
-        return self.phase == Phase.SEARCH and not self.order and bool(self.deciding)
+        return self.phase == P_SEARCH and not self.order and bool(self.deciding)
 
     def legal_action_ids(self, player: int) -> Sequence[int]:
         b = self.b
         o = player * STRIDE
         mode = b[o + MODE]
-        if mode == Mode.IDLE or player not in self.deciding:
+        if mode == M_IDLE or player not in self.deciding:
             return ()
-        if mode == Mode.DECLARE:
+        if mode == M_DECLARE:
             return rules.declarations(b[o + SEARCH], b[o + WITCH], b[o + SOUL])
-        if mode == Mode.CHOOSE_WHITE:
+        if mode == M_CHOOSE_WHITE:
             return (
                 A.CHOOSE_WHITE_BASE,
                 A.CHOOSE_WHITE_BASE + 1,
                 A.CHOOSE_WHITE_BASE + 2,
                 A.CHOOSE_WHITE_BASE + 3,
             )
-        if mode == Mode.OVERFLOW:
+        if mode == M_OVERFLOW:
             return tuple(A.RETURN_LOW_BASE + c for c in range(4) if b[o + c])
         return rules.processing_actions(b, o, self.cards)
 
     def why_illegal(self, player: int, action_id: int) -> str:
         mode = self.b[player * STRIDE + MODE]
         wanted = {
-            Mode.DECLARE: "declare a closed hand",
-            Mode.CHOOSE_WHITE: "choose the colour of a white fragment",
-            Mode.OVERFLOW: "return one of seven low tokens",
-            Mode.PROCESS: "process souls or say done",
-            Mode.REWARD_PROMOTION: "use or give up the small oracle's promotion",
+            M_DECLARE: "declare a closed hand",
+            M_CHOOSE_WHITE: "choose the colour of a white fragment",
+            M_OVERFLOW: "return one of seven low tokens",
+            M_PROCESS: "process souls or say done",
+            M_REWARD_PROMOTION: "use or give up the small oracle's promotion",
         }.get(Mode(mode), "wait")
         action = A.TABLE[action_id]
-        if mode == Mode.DECLARE and isinstance(action, A.Declare):
+        if mode == M_DECLARE and isinstance(action, A.Declare):
             o = player * STRIDE
             if self.corridor == self.k - 1:
                 return "the last corridor of a round takes every piece left"
@@ -184,7 +193,7 @@ class WickedLabyrinthState(State):
                 f"{', the witch sign' if self.b[o + WITCH] else ''}"
                 f"{', the soul sign' if self.b[o + SOUL] else ''} are left behind the screen"
             )
-        if mode in (Mode.PROCESS, Mode.REWARD_PROMOTION) and not isinstance(action, A.Declare):
+        if mode in (M_PROCESS, M_REWARD_PROMOTION) and not isinstance(action, A.Declare):
             return "the board does not allow it (tokens, spells or oracle requirements)"
         return f"the player must {wanted} now"
 
@@ -192,12 +201,11 @@ class WickedLabyrinthState(State):
 
     def is_chance_node(self) -> bool:
         return not self.deciding and (
-            self.phase == Phase.SETUP
-            or (self.phase == Phase.SEARCH and len(self.labyrinth) < self.k)
+            self.phase == P_SETUP or (self.phase == P_SEARCH and len(self.labyrinth) < self.k)
         )
 
     def _chance_pool(self) -> list[int]:
-        if self.phase == Phase.SETUP:
+        if self.phase == P_SETUP:
             kind = self.dealt % 4
             lo, hi = (GREAT_OUTCOME, SMALL_OUTCOME) if kind < 2 else (SMALL_OUTCOME, 48)
         else:
@@ -216,7 +224,7 @@ class WickedLabyrinthState(State):
 
     def _apply_chance(self, outcome: int) -> None:
         self.undrawn.remove(outcome)
-        if self.phase == Phase.SETUP:
+        if self.phase == P_SETUP:
             player, kind = divmod(self.dealt, 4)
             o = player * STRIDE
             if kind < 2:
@@ -240,7 +248,7 @@ class WickedLabyrinthState(State):
                     )
                 )
             if self.dealt == 4 * self.num_players:
-                self.phase = Phase.SEARCH
+                self.phase = P_SEARCH
             return
         self.labyrinth.append(outcome)
         if len(self.labyrinth) == self.k:
@@ -263,20 +271,20 @@ class WickedLabyrinthState(State):
                 o = p * STRIDE
                 decl = A.declare_id(b[o + SEARCH], bool(b[o + WITCH]), bool(b[o + SOUL]))
                 b[o + DECLARED] = decl + 1
-                b[o + MODE] = Mode.IDLE
+                b[o + MODE] = M_IDLE
                 if self._events is not None:
                     self._emit(E.DeclarationCommitted(p, A.TABLE[decl], True))  # type: ignore[arg-type]
             self._reveal()
         else:
             for p in range(n):
-                b[p * STRIDE + MODE] = Mode.DECLARE
+                b[p * STRIDE + MODE] = M_DECLARE
             self.deciding = tuple(range(n))
 
     def _declare(self, player: int, action_id: int) -> None:
         b = self.b
         o = player * STRIDE
         b[o + DECLARED] = action_id + 1
-        b[o + MODE] = Mode.IDLE
+        b[o + MODE] = M_IDLE
         if self._events is not None:
             self._emit(E.DeclarationCommitted(player, A.TABLE[action_id], False))  # type: ignore[arg-type]
         self.deciding = tuple(p for p in self.deciding if p != player)
@@ -358,10 +366,10 @@ class WickedLabyrinthState(State):
         if self.corridor < self.k:
             self._open_declaration()
             return
-        self.phase = Phase.SOUL_PROCESSING
+        self.phase = P_SOUL_PROCESSING
         b = self.b
         for p in range(self.num_players):
-            b[p * STRIDE + MODE] = Mode.PROCESS
+            b[p * STRIDE + MODE] = M_PROCESS
         self.deciding = tuple(range(self.num_players))
 
     # ---------------------------------------------------------------- gaining
@@ -374,15 +382,15 @@ class WickedLabyrinthState(State):
             q = b[o + QUEUE]
             e = (q & 7) - 1
             if e == _WHITE:
-                b[o + MODE] = Mode.CHOOSE_WHITE
+                b[o + MODE] = M_CHOOSE_WHITE
                 return False
             b[o + QUEUE] = q >> 3
             if e < _WHITE:
                 if not self._gain_token(player, e):
                     return False
             elif e == _PROMOTION:
-                if self.phase == Phase.SOUL_PROCESSING:
-                    b[o + MODE] = Mode.REWARD_PROMOTION
+                if self.phase == P_SOUL_PROCESSING:
+                    b[o + MODE] = M_REWARD_PROMOTION
                     return False
                 b[o + PROMOTION] += 1
                 if self._events is not None:
@@ -391,7 +399,7 @@ class WickedLabyrinthState(State):
                 b[o + COLOUR_CHANGE] += 1
                 if self._events is not None:
                     self._emit(E.SpellGained(player, Element.COLOUR_CHANGE))
-        b[o + MODE] = Mode.PROCESS if self.phase == Phase.SOUL_PROCESSING else Mode.IDLE
+        b[o + MODE] = M_PROCESS if self.phase == P_SOUL_PROCESSING else M_IDLE
         return True
 
     def _gain_token(self, player: int, colour: int) -> bool:
@@ -411,12 +419,12 @@ class WickedLabyrinthState(State):
             if self._events is not None:
                 self._emit(E.TokenReturned(player, Colour(colour), Rank.LOW))
             return True
-        b[o + MODE] = Mode.OVERFLOW
+        b[o + MODE] = M_OVERFLOW
         return False
 
     def _after_choice(self, player: int) -> None:
         """Resume taking gains after a white or overflow choice."""
-        if self.phase == Phase.SEARCH:
+        if self.phase == P_SEARCH:
             self._drain_order()
         else:
             self._drain(player)
@@ -496,7 +504,7 @@ class WickedLabyrinthState(State):
 
     def _spend_promotion(self, player: int) -> str:
         o = player * STRIDE
-        if self.b[o + MODE] == Mode.REWARD_PROMOTION:
+        if self.b[o + MODE] == M_REWARD_PROMOTION:
             self._drain(player)  # resumes the reward's remaining gains, mode back to PROCESS
             return "reward"
         self.b[o + PROMOTION] -= 1
@@ -509,7 +517,7 @@ class WickedLabyrinthState(State):
     def _finish_processing(self, player: int) -> None:
         b = self.b
         o = player * STRIDE
-        b[o + MODE] = Mode.IDLE
+        b[o + MODE] = M_IDLE
         b[o + PROMOTION] = 0
         b[o + COLOUR_CHANGE] = 0
         if self._events is not None:
@@ -523,7 +531,7 @@ class WickedLabyrinthState(State):
         if self._events is not None:
             self._emit(E.RoundEnded(self.round))
         if self.round == ROUNDS:
-            self.phase = Phase.OVER
+            self.phase = P_OVER
             if self._events is not None:
                 result = self.result()
                 self._emit(E.GameEnded(result.scores, result.winners))
@@ -540,7 +548,7 @@ class WickedLabyrinthState(State):
         self.revealed = []
         self.round += 1
         self.corridor = 0
-        self.phase = Phase.SEARCH
+        self.phase = P_SEARCH
 
     # ---------------------------------------------------------------- results
 
@@ -549,7 +557,7 @@ class WickedLabyrinthState(State):
         return [tally(self.b, p * STRIDE, self.cards)[0] for p in range(self.num_players)]
 
     def result(self) -> Result:
-        if self.phase != Phase.OVER:
+        if self.phase != P_OVER:
             raise ValueError("the game is not over yet")
         n = self.num_players
         tallies = [tally(self.b, p * STRIDE, self.cards) for p in range(n)]
