@@ -239,26 +239,28 @@ def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
     import json
     import subprocess
     import sys
+    import tempfile
+    from pathlib import Path
 
     shares = [tables // procs + (1 if k < tables % procs else 0) for k in range(procs)]
     starts = [sum(shares[:k]) for k in range(procs)]
-    children = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tabletop.loadtest.worker",
-                json.dumps({**options, "tables": n, "first_table": first}),
-            ],
-            stdout=subprocess.PIPE,
-        )
-        for n, first in zip(shares, starts, strict=True)
-        if n > 0
-    ]
-    parts = []
-    for child in children:
-        out, _ = child.communicate()
-        if child.returncode != 0:
-            raise RuntimeError(f"a load test process failed (exit {child.returncode})")
-        parts.append(json.loads(out))
+    with tempfile.TemporaryDirectory(prefix="tabletop-loadtest-") as tmp:
+        outs = [Path(tmp) / f"part{k}.json" for k in range(procs)]
+        children = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "tabletop.loadtest.worker",
+                    json.dumps({**options, "tables": n, "first_table": first}),
+                    str(out),
+                ]
+            )
+            for n, first, out in zip(shares, starts, outs, strict=True)
+            if n > 0
+        ]
+        for child in children:
+            if child.wait() != 0:
+                raise RuntimeError(f"a load test process failed (exit {child.returncode})")
+        parts = [json.loads(out.read_text()) for out in outs if out.exists()]
     return LoadReport.merge(parts)

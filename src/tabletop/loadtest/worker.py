@@ -1,6 +1,7 @@
-"""One process of a multi-process load test: ``python -m tabletop.loadtest.worker JSON``.
+"""One process of a multi-process load test: ``python -m tabletop.loadtest.worker JSON OUT``.
 
-Runs ``run_loadtest`` with the keyword arguments in JSON and prints its raw report.
+Runs ``run_loadtest`` with the keyword arguments in JSON and writes its raw report to the
+file OUT (a file, not stdout, which libraries may also write to).
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ def main() -> None:
     except ImportError:
         pass
     report = asyncio.run(run_loadtest(**options))
-    print(json.dumps(report.to_json(raw=True)))
+    with open(sys.argv[2], "w", encoding="utf-8") as out:
+        json.dump(report.to_json(raw=True), out)
 
 
 if __name__ == "__main__":
