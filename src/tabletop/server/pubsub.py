@@ -57,16 +57,29 @@ class RedisBus:
         ]
 
     async def _listen(self, pubsub: Any, handler: Handler) -> None:
+        """Hand each message to its own task, so one busy table does not hold up the rest
+        (order does not matter: a table reads whatever it lacks from the database)."""
+        running: set[asyncio.Task[None]] = set()
         async for item in pubsub.listen():
             if item.get("type") != "message":
                 continue
             try:
                 message = json.loads(item["data"])
-                if message.pop("worker", None) == self.worker:
-                    continue
-                await handler(message)
-            except Exception:  # one bad message must not stop the listener
-                log.exception("a pub/sub message could not be handled")
+            except ValueError:
+                log.error("a pub/sub message was not JSON")
+                continue
+            if not isinstance(message, dict) or message.pop("worker", None) == self.worker:
+                continue
+            task = asyncio.create_task(self._handle(handler, message))
+            running.add(task)
+            task.add_done_callback(running.discard)
+
+    @staticmethod
+    async def _handle(handler: Handler, message: dict[str, Any]) -> None:
+        try:
+            await handler(message)
+        except Exception:  # one bad message must not stop the others
+            log.exception("a pub/sub message could not be handled")
 
     async def publish(self, message: dict[str, Any]) -> None:
         """Queue a message; one task sends them in order, in pipelined batches.

@@ -599,7 +599,7 @@ class TableManager:
             await self.get(table_id)
         return len(ids)
 
-    async def sync_forever(self, every: float = 2.0) -> None:
+    async def sync_forever(self, every: float = 5.0) -> None:
         """With several workers: now and then read what the bus may have failed to say.
 
         A lost pub/sub message would otherwise leave this worker's clients waiting for
