@@ -72,21 +72,18 @@ def meets(b: Sequence[int], o: int, card: SmallOracle, cards: CardSet) -> bool:
     """Whether the owned tokens satisfy a small oracle's requirement.
 
     Each owned token can meet one requirement at most, at its rank or any lower one
-    (rulings, soul processing). Per colour, the strictest requirements take the highest
-    tokens first, which finds a matching whenever one exists.
+    (rulings, soul processing); tokens on achieved great oracles are owned and high.
+    Per colour, the card's ``thresholds`` say how many are needed at high, at middle or
+    above, and in all.
     """
     high = owned_high(b, o, cards)
-    for colour in range(4):
-        needs = [r.rank for r in card.requires if r.colour == colour for _ in range(r.count)]
-        if not needs:
+    for colour, (need_high, need_middle, need_any) in enumerate(card.thresholds):
+        if not need_any:
             continue
-        have = [2] * high[colour] + [1] * b[o + 4 + colour] + [0] * b[o + colour]
-        if len(have) < len(needs):
+        h = high[colour]
+        m = h + b[o + 4 + colour]
+        if h < need_high or m < need_middle or m + b[o + colour] < need_any:
             return False
-        needs.sort(reverse=True)
-        for need, got in zip(needs, have, strict=False):
-            if got < need:
-                return False
     return True
 
 

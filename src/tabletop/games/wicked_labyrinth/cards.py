@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
@@ -71,8 +71,25 @@ class SmallOracle:
     id: str
     requires: tuple[Requirement, ...]
     reward: tuple[Element, ...]
+    thresholds: tuple[tuple[int, int, int], ...] = field(
+        default=(), repr=False, compare=False, metadata={"json": False}
+    )
+    """Per colour: how many tokens are needed at high, at middle or above, at any rank.
+
+    Tokens of one colour meet nested requirements ("at least this rank") exactly when
+    each of these three counts is covered (Hall's condition for nested sets), so
+    checking a card is three comparisons a colour.
+    """
 
     json_cache = True
+
+    def __post_init__(self) -> None:
+        if not self.thresholds:
+            counts = [[0, 0, 0] for _ in TOKEN_COLOURS]
+            for r in self.requires:
+                for rank in range(int(r.rank) + 1):
+                    counts[r.colour][2 - rank] += r.count
+            object.__setattr__(self, "thresholds", tuple(tuple(c) for c in counts))
 
 
 @dataclass(frozen=True)
