@@ -19,7 +19,6 @@ from tabletop.games.wicked_labyrinth.board import (
     SMALL,
     SMALL_DONE,
     meets,
-    rank_count,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
@@ -67,18 +66,22 @@ def declarations(search: int, witch: int, soul: int) -> tuple[int, ...]:
 
 
 def _promotions(b: Sequence[int], o: int, base: int, least: int, out: list[int]) -> None:
-    """Promotions of ``least`` (2: pair, 1: spell) tokens of a colour and rank."""
+    """Promotions of ``least`` (2: pair, 1: spell) tokens of a colour and rank.
+
+    Ids follow ``actions.promotion_id``: ``base + (colour * 2 + rank) * 5``, plus one
+    more than the colour returned to make room when the rank above is full.
+    """
     for rank in (0, 1):
-        full = rank_count(b, o, rank + 1) >= CAPACITY[rank + 1]
         above = o + (rank + 1) * 4
+        full = b[above] + b[above + 1] + b[above + 2] + b[above + 3] >= CAPACITY[rank + 1]
+        row = o + rank * 4
         for colour in range(4):
-            if b[o + rank * 4 + colour] >= least:
+            if b[row + colour] >= least:
+                first = base + (colour * 2 + rank) * 5
                 if not full:
-                    out.append(A.promotion_id(base, colour, rank, None))
+                    out.append(first)
                 else:
-                    for room in range(4):
-                        if b[above + room]:
-                            out.append(A.promotion_id(base, colour, rank, room))
+                    out.extend(first + 1 + room for room in range(4) if b[above + room])
 
 
 def _great_ready(b: Sequence[int], o: int, cards: CardSet, slot: int) -> bool:
