@@ -3,8 +3,10 @@
 One process needs nothing: its tables tell their own connections. Several workers share
 one database, and each publishes what it committed (an accepted action, a seat change)
 on Redis; the others apply it to their copy of the table and tell their connections.
-A message is only a hint (a table id and a sequence number, never an action): the
-database is the truth, and a worker reads the actions it lacks from it.
+A message is only a hint (an accepted action with its sequence number, or "the seats
+changed"): the database is the truth, and a worker that finds a gap reads the actions
+it lacks from it. Redis is part of the server, like the database: nothing on it goes
+to a client unprojected.
 """
 
 from __future__ import annotations

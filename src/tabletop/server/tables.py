@@ -305,10 +305,16 @@ class LiveTable:
                     raise TableError("storage", f"the action was not stored: {exc}", 503) from None
                 if stored:
                     self._accepted(row, events, actor, ref)
-                    # only the news that there is an action: the others read it from the
-                    # database, so no action (a closed declaration) travels through Redis
+                    # workers are one server: the accepted action goes to them as it goes
+                    # to the database (never to a client), so they need not read it back
                     await self.services.bus.publish(
-                        {"kind": "action", "table": self.id, "seq": row.seq}
+                        {
+                            "kind": "action",
+                            "table": self.id,
+                            "seq": row.seq,
+                            "seat": seat,
+                            "action": row.action,
+                        }
                     )
                     return row.seq
                 # another worker took this sequence number: catch up and try again
@@ -448,8 +454,24 @@ class LiveTable:
                 await self._reload_seats_locked()
                 return
             seq = message.get("seq")
-            if isinstance(seq, int) and seq > self.seq:
-                await self._catch_up_locked()
+            if not isinstance(seq, int) or seq <= self.seq:
+                return
+            seat, action = message.get("seat"), message.get("action")
+            if (
+                seq == self.seq + 1
+                and self.started
+                and isinstance(seat, int)
+                and isinstance(action, str)
+            ):
+                row = ActionRow(self.id, seq, seat, action, "")
+                try:
+                    events = self.state.apply(row.seat, row.action)
+                except TabletopError:
+                    log.error("table %s: action %d from the bus does not apply", self.id, seq)
+                else:
+                    self._accepted(row, events)
+                    return
+            await self._catch_up_locked()
 
     async def _reload_seats_locked(self) -> None:
         seats = await self.services.read(self.services.store.load_seats, self.id)
