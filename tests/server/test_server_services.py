@@ -129,7 +129,7 @@ def test_two_workers_on_postgres_and_redis_play_tables_together(
                 game=game,
                 think_ms=0,
                 check_leaks=True,
-                timeout=120,
+                timeout=60,
             )
         )
     finally:

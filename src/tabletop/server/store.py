@@ -201,25 +201,26 @@ class Store:
     def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
         """Insert actions in one transaction; per row, False if its ``seq`` was taken.
 
-        Conflicts only happen with several workers. Then the batch is retried one row
-        per transaction, so one lost race does not lose the other tables' actions.
+        SQLite (one process) takes the batch in one statement. Other databases may
+        have several workers racing for a sequence number, so each row goes in under
+        its own savepoint: a lost race refuses that row only, in the same transaction,
+        without aborting the batch (psycopg's pipelined executemany would be).
         """
         if not rows:
             return []
-        try:
+        if self.engine.dialect.name == "sqlite":
             with self.engine.begin() as conn:
                 conn.execute(insert(actions), [_action_values(r) for r in rows])
             return [True] * len(rows)
-        except IntegrityError:
-            pass
         out = []
-        for row in rows:
-            try:
-                with self.engine.begin() as conn:
-                    conn.execute(insert(actions), [_action_values(row)])
-                out.append(True)
-            except IntegrityError:
-                out.append(False)
+        with self.engine.begin() as conn:
+            for row in rows:
+                try:
+                    with conn.begin_nested():
+                        conn.execute(insert(actions).values(**_action_values(row)))
+                    out.append(True)
+                except IntegrityError:
+                    out.append(False)
         return out
 
     # ------------------------------------------------------------------ reads
