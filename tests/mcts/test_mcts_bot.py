@@ -101,6 +101,21 @@ def test_beats_random_clearly() -> None:
     assert sum(shares) >= 5, shares  # random would win about 1.5 of these 6
 
 
+def test_search_sealed_plays_the_guide_off_sealed_decisions() -> None:
+    """Code of Nine has no sealed decision: ``search=sealed`` is the guide itself."""
+    state, seat = _deciding_state("code-of-nine", 4)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    bot = make_bot("mcts:iterations=30,search=sealed,guide=heuristic", state.game, seat, 5)
+    assert bot.act(view, legal) in legal and bot.last is None  # type: ignore[attr-defined]
+    wl, wl_seat = _deciding_state("wicked-labyrinth", 4)
+    while not (wl.sealed_decision() and len(wl.legal_action_ids(wl_seat)) > 1):
+        _advance(wl, 1, 4)
+        wl_seat = wl.current_players()[0] if wl.current_players() else wl_seat
+    bot = make_bot("mcts:iterations=30,search=sealed,guide=heuristic", wl.game, wl_seat, 5)
+    assert bot.act(wl.view(wl_seat), wl.legal_actions(wl_seat)) in wl.legal_actions(wl_seat)
+    assert bot.last is not None and bot.last.iterations == 30  # type: ignore[attr-defined]
+
+
 def test_time_budget_and_guide() -> None:
     state, seat = _deciding_state("code-of-nine", 4)
     bot = make_bot("mcts:time=0.05,guide=heuristic", state.game, seat, seed=1)
@@ -120,6 +135,8 @@ def test_time_budget_and_guide() -> None:
         "mcts:iterations=ten",
         "mcts:guide=mcts",
         "mcts:guide=nobot",
+        "mcts:search=sealed",
+        "mcts:search=some,guide=heuristic",
         "mcts:depth=-1",
         "mcts:budget=3",
     ],

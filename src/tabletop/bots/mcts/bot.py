@@ -54,6 +54,7 @@ class MctsBot(Bot):
         guide: str | None = None,
         bias: float = 1.0,
         depth: int | None = None,
+        search: str = "all",
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
@@ -80,6 +81,11 @@ class MctsBot(Bot):
             if str(guide).split(":")[0] == self.name:
                 raise ValueError("guide must be another bot than mcts")
             self.guide = make_bot(str(guide), game, seat, (seed * 31 + 7) & _MASK)
+        if search not in ("all", "sealed"):
+            raise ValueError(f"search is 'all' or 'sealed', got {search!r}")
+        if search == "sealed" and self.guide is None:
+            raise ValueError("search=sealed needs a guide to play the other decisions")
+        self.sealed_only = search == "sealed"
         self.leaf: Leaf | None = None
         if depth is not None:
             if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
@@ -98,15 +104,18 @@ class MctsBot(Bot):
         table = self.game.actions
         ids = [table.id_of(a) for a in legal]
         base = self.rng.next_u64()
+        def sample(k: int) -> State:
+            return self.game.determinize(view, (base + _GOLDEN * (k + 1)) & _MASK)
+
         bias = None
         if self.guide is not None:
-            bias = {table.id_of(self.guide.act(view, legal)): self.bias}
+            advice = self.guide.act(view, legal)
+            if self.sealed_only and not sample(0).sealed_decision():
+                return advice
+            bias = {table.id_of(advice): self.bias}
         budget = self.budget
         if budget.seconds is not None:  # the guide's time counts
             budget = Budget(seconds=max(1e-3, budget.seconds - (clock.perf_counter() - start)))
-
-        def sample(k: int) -> State:
-            return self.game.determinize(view, (base + _GOLDEN * (k + 1)) & _MASK)
 
         outcome = search(
             sample, self.seat, ids, budget, self.c, self.margin, random.Random(base), bias,

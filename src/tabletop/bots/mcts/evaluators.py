@@ -4,7 +4,8 @@ The search is generic; an evaluator is the one piece of game knowledge it may ta
 as AlphaZero takes a value network: with ``depth=D`` a rollout stops after ``D``
 decisions and the state is valued here instead of played to its end. Each game's
 evaluator reuses its heuristic bot's measure of a position (The Wicked Labyrinth:
-``valuation.board_value``, the score now plus the prospects of what a board holds;
+``valuation.board_value``, the score now plus the prospects of what a board holds,
+and while corridors are searched the spells still to cast;
 Code of Nine: the score sheet of the cards in play on the sampled state, a player who
 cannot win counting 12 points less, plus the heuristic's worth of Will still to spend
 and of cards known). An evaluator reads only the sampled state.
@@ -28,12 +29,22 @@ Evaluator = Callable[[State], list[float]]
 
 def _wicked_labyrinth(state: State) -> list[float]:
     from tabletop.bots.wicked_labyrinth.valuation import Weights, board_value, rounds_left
-    from tabletop.games.wicked_labyrinth.board import STRIDE
+    from tabletop.games.wicked_labyrinth.board import COLOUR_CHANGE, PROMOTION, STRIDE
+    from tabletop.games.wicked_labyrinth.elements import Phase
 
     s: Any = state
     left = rounds_left(s.round)
     weights = Weights()
-    return [board_value(s.b, p * STRIDE, s.cards, left, weights) for p in range(s.num_players)]
+    b = s.b
+    worths = [board_value(b, p * STRIDE, s.cards, left, weights) for p in range(s.num_players)]
+    if s.phase == Phase.SEARCH:
+        # board_value counts spells nothing (they are lost when processing ends); while
+        # corridors are searched they are still to be cast: a promotion about 2 points
+        # (a middle token raised), a colour change 1.
+        for p in range(s.num_players):
+            o = p * STRIDE
+            worths[p] += 2.0 * b[o + PROMOTION] + 1.0 * b[o + COLOUR_CHANGE]
+    return worths
 
 
 def _code_of_nine(state: State) -> list[float]:
