@@ -212,16 +212,28 @@ class Store:
             with self.engine.begin() as conn:
                 conn.execute(insert(actions), [_action_values(r) for r in rows])
             return [True] * len(rows)
-        out = []
-        with self.engine.begin() as conn:
-            for row in rows:
-                try:
-                    with conn.begin_nested():
-                        conn.execute(insert(actions).values(**_action_values(row)))
-                    out.append(True)
-                except IntegrityError:
-                    out.append(False)
-        return out
+        # one global order of keys, so two workers' batches cannot deadlock on the index
+        order = sorted(range(len(rows)), key=lambda i: (rows[i].table_id, rows[i].seq))
+        stored = [False] * len(rows)
+        try:
+            with self.engine.begin() as conn:
+                for i in order:
+                    stored[i] = self._insert_row(conn, rows[i])
+            return stored
+        except OperationalError:  # the database gave up on the batch: one row at a time
+            for i in order:
+                with self.engine.begin() as conn:
+                    stored[i] = self._insert_row(conn, rows[i])
+            return stored
+
+    @staticmethod
+    def _insert_row(conn: Any, row: ActionRow) -> bool:
+        try:
+            with conn.begin_nested():
+                conn.execute(insert(actions).values(**_action_values(row)))
+            return True
+        except IntegrityError:
+            return False
 
     # ------------------------------------------------------------------ reads
 
