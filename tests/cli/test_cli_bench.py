@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import random
-
 import json
+import random
 
 import pytest
 

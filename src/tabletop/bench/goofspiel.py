@@ -7,7 +7,6 @@ then ``apply_actions``; chance nodes: ``chance_outcomes`` and ``apply_action``.
 from __future__ import annotations
 
 import random
-
 from typing import Any
 
 from tabletop.bench.timing import Rate, measure

@@ -12,7 +12,7 @@ still have pawns this round. Attacks and looks are chosen when they raise that v
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine.beliefs import beliefs
@@ -80,8 +80,7 @@ class CodeOfNineHeuristic(Bot):
             return A.ChangeCards(False)
         if view.phase == Phase.ASSIGN:
             return self._assign(view)
-        state = self.game.determinize(view, self.rng.next_u64() >> 1)
-        assert isinstance(state, CodeOfNineState)
+        state = cast(CodeOfNineState, self.game.determinize(view, self.rng.next_u64() >> 1))
         self._scorers = [Scorer(cards) for cards in beliefs(view, self.samples, self.rng).samples]
         table = A.TABLE
         best: Action = legal[0]
