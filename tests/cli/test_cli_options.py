@@ -56,3 +56,14 @@ def test_seat_lists_and_player_counts() -> None:
         player_count(game, 3, 4, "--seats")
     with pytest.raises(CliError, match="not 6"):
         player_count(game, None, 6, "--seats")
+
+
+def test_a_key_value_item_continues_the_bot_spec_before_it() -> None:
+    """`mcts:time=0.25,guide=heuristic,random` is two seats (play, simulate, arena)."""
+    from tabletop.cli.options import parse_specs
+
+    assert parse_specs("mcts:time=0.25,guide=heuristic,random", "--bots") == [
+        "mcts:time=0.25,guide=heuristic",
+        "random",
+    ]
+    assert parse_specs("human, random", "--seats") == ["human", "random"]

@@ -55,23 +55,6 @@ def default_results(header: Header) -> Path:
     return Path("reports") / "arena" / name
 
 
-def split_specs(text: str) -> list[str]:
-    """``--bots`` items; a ``key=value`` item continues the spec before it.
-
-    So ``mcts:time=0.25,guide=heuristic,heuristic`` is two bots, the first with two
-    parameters: a bot name never holds ``=``, so this reading is unambiguous.
-    """
-    specs: list[str] = []
-    for item in parse_specs(text, "--bots"):
-        if "=" in item and ":" not in item:
-            if not specs:
-                fail(f"--bots starts with a parameter, not a bot name: {item!r}")
-            specs[-1] = f"{specs[-1]},{item}"
-        else:
-            specs.append(item)
-    return specs
-
-
 def arena(
     game_name: GameArg,
     bots: Annotated[
@@ -117,7 +100,7 @@ def arena(
     """
     with reported_errors():
         game = find_game(game_name)
-        specs = split_specs(bots)
+        specs = parse_specs(bots, "--bots")
         count = _players(game, players, len(specs))
         if games < 1:
             fail(f"--games must be at least 1, got {games}")

@@ -44,10 +44,23 @@ def find_game(name: str) -> Game:
 
 
 def parse_specs(text: str, flag: str) -> list[str]:
-    """``"human,random"`` -> ``["human", "random"]``; empty items are refused."""
-    specs = [part.strip() for part in text.split(",")]
-    if not text.strip() or any(not spec for spec in specs):
+    """One spec per seat from a comma-separated list; empty items are refused.
+
+    A ``key=value`` item continues the spec before it, so
+    ``mcts:time=0.25,guide=heuristic,random`` is two seats, the first a bot with two
+    parameters: a bot name never holds ``=``, so this reading is unambiguous.
+    """
+    items = [part.strip() for part in text.split(",")]
+    if not text.strip() or any(not item for item in items):
         fail(f"{flag} is a comma-separated list with one entry per seat, got {text!r}")
+    specs: list[str] = []
+    for item in items:
+        if "=" in item and ":" not in item:
+            if not specs:
+                fail(f"{flag} starts with a parameter, not a bot name: {item!r}")
+            specs[-1] = f"{specs[-1]},{item}"
+        else:
+            specs.append(item)
     return specs
 
 
