@@ -9,7 +9,7 @@ the ninth memory) until the end, when every card is revealed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.games.code_of_nine.effects import SEAT_SHIFT, STEP_HINTS
 from tabletop.games.code_of_nine.items import HOLDERS, Item, Slot
@@ -134,10 +134,36 @@ class CodeOfNineView:
         return None
 
 
-def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
+MEMO_LIMIT = 4096
+"""Entries a memo holds before it starts over: bounds memory over long runs while a
+step's views (one per seat, same public state) always hit."""
+
+
+class _Memo(dict[Any, Any]):
+    """A dict that empties itself when full (the views it holds are immutable)."""
+
+    def put(self, key: Any, value: Any) -> Any:
+        if len(self) >= MEMO_LIMIT:
+            self.clear()
+        self[key] = value
+        return value
+
+
+_HOLDERS_MEMO = _Memo()
+"""Holder sheets by (ghost game, the raw sheets): they change less often than views
+are built, and every seat's view of one moment shares them."""
+_LOCATIONS_MEMO = _Memo()
+"""Location tuples by (board identity, round, expert, players, the raw spots)."""
+_BOARDS: dict[int, Board] = {}
+"""Boards whose ``id`` keys :data:`_LOCATIONS_MEMO`, kept alive so no id is reused."""
+
+
+def _holders(state: CodeOfNineState) -> tuple[HolderView, ...]:
     b = state.b
-    cards = state.cards.cards
-    n = state.num_players
+    key = (state.has_ghost, *b)
+    found = _HOLDERS_MEMO.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     holders = []
     for h in range(HOLDERS):
         o = h * STRIDE
@@ -158,8 +184,23 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
                 memory_cards=sum(1 for c in b[o + CARD : o + CARD + 2] if c >= 0),
             )
         )
+    return _HOLDERS_MEMO.put(key, tuple(holders))  # type: ignore[no-any-return]
+
+
+def _locations(state: CodeOfNineState) -> tuple[LocationView, ...]:
+    board = state.board
+    if _BOARDS.get(id(board)) is not board:
+        if len(_BOARDS) >= 16:
+            _BOARDS.clear()
+            _LOCATIONS_MEMO.clear()
+        _BOARDS[id(board)] = board
+    n = state.num_players
+    key = (id(board), state.round, state.expert, n, *state.spots)
+    found = _LOCATIONS_MEMO.get(key)
+    if found is not None:
+        return found  # type: ignore[no-any-return]
     locations = []
-    for i, loc in enumerate(state.board.locations):
+    for i, loc in enumerate(board.locations):
         spot = state.spots[i]
         locations.append(
             LocationView(
@@ -174,6 +215,20 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
                 seats=tuple(p for p in range(HOLDERS) if spot >> (p + SEAT_SHIFT) & 1),
             )
         )
+    return _LOCATIONS_MEMO.put(key, tuple(locations))  # type: ignore[no-any-return]
+
+
+def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
+    """The view of ``viewer`` (None: a spectator).
+
+    The public sheets and locations are memoised (they are immutable and shared by
+    every seat's view of the same moment), so a table of seats pays for them once.
+    """
+    b = state.b
+    cards = state.cards.cards
+    n = state.num_players
+    holders = _holders(state)
+    locations = _locations(state)
     mine: tuple[MemoryCard, ...] = ()
     seen: list[SeenCard] = []
     if viewer is not None:
@@ -205,8 +260,8 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
         deciding=state.current_players(),
         pending=pending,
         ruins=tuple(state.ruins),  # type: ignore[arg-type]
-        holders=tuple(holders),
-        locations=tuple(locations),
+        holders=holders,
+        locations=locations,
         my_cards=mine,
         seen=tuple(seen),
         ninth=cards[state.ninth] if state.ninth >= 0 else None,

@@ -12,8 +12,6 @@ every index.
 
 from __future__ import annotations
 
-import functools
-
 import numpy as np
 
 from tabletop.games.code_of_nine.effects import STEP_HINTS
@@ -22,7 +20,7 @@ from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, Item, Slot
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.locations import LOCATION_IDS
 from tabletop.games.code_of_nine.memory_cards import CARD_COUNT, MemoryCard
-from tabletop.games.code_of_nine.views import CodeOfNineView, HolderView
+from tabletop.games.code_of_nine.views import CodeOfNineView, HolderView, LocationView
 
 ITEM_CAPS = (8, 16, 4, 2, 1)
 """Caps per item (statue, coin, book, legacy, medal): this edition's whole supply."""
@@ -36,6 +34,51 @@ HOLDER_SIZE = 1 + len(Item) + 7 + 2 * HOLDERS + 1 + 2 * CARD_COUNT + 1
 LOCATION_SIZE = 4 + HOLDERS
 _SCORE_RANGE = INFO.max_score - INFO.min_score
 _LOCATION_INDEX = {loc: i for i, loc in enumerate(LOCATION_IDS)}
+# Where each part starts in the vector (the order of SECTIONS).
+_ROUND = 3
+_PHASE = _ROUND + ROUNDS
+_START = _PHASE + len(Phase)
+_PENDING = _START + HOLDERS
+_RUINS = _PENDING + 1 + LOCATIONS + STEPS + 2
+_NINTH = _RUINS + len(Item)
+_RELEASED = _NINTH + 1 + CARD_COUNT
+_HAND = _RELEASED + 2
+_HOLDER = _HAND + CARD_COUNT
+_LOCATION = _HOLDER + HOLDERS * HOLDER_SIZE
+# Inside a holder sheet.
+_DECIDING = 1 + len(Item) + 6
+_REVEALED = _DECIDING + 1 + 2 * HOLDERS
+_CARDS = _REVEALED + 1
+_SCORE = _CARDS + 2 * CARD_COUNT
+_LOOKED = _DECIDING + 1
+
+
+def _holder_source(me: int, index: int) -> int:
+    """Where index ``index`` of viewer ``me``'s holder block is in seat 0's."""
+    rel, j = divmod(index, HOLDER_SIZE)
+    if _LOOKED <= j < _LOOKED + 2 * HOLDERS:
+        rel_owner, slot = divmod(j - _LOOKED, 2)
+        j = _LOOKED + (rel_owner + me) % HOLDERS * 2 + slot
+    return (rel + me) % HOLDERS * HOLDER_SIZE + j
+
+
+def _location_source(me: int, index: int) -> int:
+    """Where index ``index`` of viewer ``me``'s location block is in seat 0's."""
+    loc, j = divmod(index, LOCATION_SIZE)
+    if j >= 4:
+        j = 4 + (j - 4 + me) % HOLDERS
+    return loc * LOCATION_SIZE + j
+
+
+_HOLDER_ORDER = [
+    np.array([_holder_source(me, i) for i in range(HOLDERS * HOLDER_SIZE)])
+    for me in range(HOLDERS)
+]
+_LOCATION_ORDER = [
+    np.array([_location_source(me, i) for i in range(LOCATIONS * LOCATION_SIZE)])
+    for me in range(HOLDERS)
+]
+"""Per viewer, the seat-0 block's indices in the viewer's order (seats relative to it)."""
 
 
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -59,19 +102,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 """The observation in order: (label prefix, meaning); ``docs/rl.md`` is built from it."""
 
 
-@functools.cache
-def _one_hot(index: int, size: int) -> tuple[float, ...]:
-    return tuple(1.0 if i == index else 0.0 for i in range(size))
-
-
-_NO_CARD = (0.0,) * CARD_COUNT
-_NO_SEATS = (0.0,) * HOLDERS
-
-
-def _card(card: MemoryCard | None) -> tuple[float, ...]:
-    return _NO_CARD if card is None else _one_hot(card.number - 1, CARD_COUNT)
-
-
 class CodeOfNineEncoder:
     """Encodes a :class:`CodeOfNineView`; see the module docstring and docs/rl.md."""
 
@@ -86,63 +116,117 @@ class CodeOfNineEncoder:
         header += len(Item) + 1 + CARD_COUNT + 2 + CARD_COUNT
         return header + HOLDERS * HOLDER_SIZE + LOCATIONS * LOCATION_SIZE
 
+    def __init__(self) -> None:
+        # The public blocks of the last holders/locations tuples seen, as seat 0 sees
+        # them; other viewers get them permuted. Views of one moment share those
+        # (immutable, memoised) tuples, so the seats of a table encode them once; the
+        # tuple is held so its identity stays meaningful.
+        self._holders_of: tuple[HolderView, ...] | None = None
+        self._holders_seat0 = np.zeros(0, dtype=np.float32)
+        self._locations_of: tuple[LocationView, ...] | None = None
+        self._locations_seat0 = np.zeros(0, dtype=np.float32)
+
     def encode(self, view: CodeOfNineView) -> np.ndarray:
         if not isinstance(view, CodeOfNineView):
             raise TypeError(f"{self.game} encoder needs a CodeOfNineView, got {view!r}")
         me = 0 if view.viewer is None else view.viewer
-        order = [(me + i) % HOLDERS for i in range(HOLDERS)]
-        rel = {seat: i for i, seat in enumerate(order)}
-        out: list[float] = [
-            1.0 if view.viewer is None else 0.0,
-            float(view.expert),
-            float(view.has_ghost),
-        ]
-        out += _one_hot(view.round - 1, ROUNDS)
-        out += _one_hot(int(view.phase), len(Phase))
-        out += _one_hot(rel[view.start_player], HOLDERS)
+        out = np.zeros(self.size(view.players), dtype=np.float32)
+        out[0] = view.viewer is None
+        out[1] = view.expert
+        out[2] = view.has_ghost
+        out[_ROUND + view.round - 1] = 1.0
+        out[_PHASE + int(view.phase)] = 1.0
+        out[_START + (view.start_player - me) % HOLDERS] = 1.0
         pending = view.pending
-        if pending is None:
-            out += [0.0] * (1 + LOCATIONS + STEPS + 2)
-        else:
-            out.append(1.0)
-            out += _one_hot(_LOCATION_INDEX[pending.location], LOCATIONS)
-            out += _one_hot(pending.step, STEPS)
-            out += (min(pending.x, PENDING_CAP) / PENDING_CAP,
-                    min(pending.y, PENDING_CAP) / PENDING_CAP)
-        out += [min(x, cap) / cap for x, cap in zip(view.ruins, ITEM_CAPS, strict=True)]
-        out.append(float(view.ninth is not None))
-        out += _card(view.ninth)
-        out += (float(view.released), view.deck / CARD_COUNT)
-        hand = [0.0] * CARD_COUNT  # the viewer's cards as dealt, before they are placed
-        if view.phase <= Phase.ASSIGN:
+        if pending is not None:
+            out[_PENDING] = 1.0
+            out[_PENDING + 1 + _LOCATION_INDEX[pending.location]] = 1.0
+            out[_PENDING + 1 + LOCATIONS + pending.step] = 1.0
+            out[_PENDING + 1 + LOCATIONS + STEPS] = min(pending.x, PENDING_CAP) / PENDING_CAP
+            out[_PENDING + 2 + LOCATIONS + STEPS] = min(pending.y, PENDING_CAP) / PENDING_CAP
+        out[_RUINS:_RUINS + len(Item)] = [
+            min(x, cap) / cap for x, cap in zip(view.ruins, ITEM_CAPS, strict=True)
+        ]
+        if view.ninth is not None:
+            out[_NINTH] = 1.0
+            out[_NINTH + view.ninth.number] = 1.0
+        out[_RELEASED] = view.released
+        out[_RELEASED + 1] = view.deck / CARD_COUNT
+        if view.phase <= Phase.ASSIGN:  # the viewer's cards as dealt, before placing
             for card in view.my_cards:
-                hand[card.number - 1] = 1.0
-        out += hand
-        for seat in order:
-            self._holder(view, view.holders[seat], rel, out)
-        for loc in view.locations:
-            out += (
-                float(loc.open),
-                min(loc.cost, COST_CAP) / COST_CAP,
-                min(loc.pawns, PAWNS_ON_LOCATION_CAP) / PAWNS_ON_LOCATION_CAP,
-                float(loc.attack),
-            )
-            if loc.seats:
+                out[_HAND + card.number - 1] = 1.0
+        out[_HOLDER:_LOCATION] = self._holders_block(view.holders, me)
+        out[_LOCATION:] = self._locations_block(view.locations, me)
+        for seat in view.deciding:
+            out[self._at(seat, me) + _DECIDING] = 1.0
+        if view.revealed:
+            for h, cards in enumerate(view.revealed):
+                at = self._at(h, me)
+                out[at + _REVEALED] = 1.0
+                for slot, card in enumerate(cards):
+                    out[at + _CARDS + slot * CARD_COUNT + card.number - 1] = 1.0
+        else:
+            for (owner, slot), card in self._known(view).items():
+                out[self._at(owner, me) + _CARDS + slot * CARD_COUNT + card.number - 1] = 1.0
+        for h, score in enumerate(view.scores[:HOLDERS]):
+            scaled = (score - INFO.min_score) / _SCORE_RANGE
+            out[self._at(h, me) + _SCORE] = min(max(scaled, 0.0), 1.0)
+        return out
+
+    @staticmethod
+    def _at(seat: int, me: int) -> int:
+        """Where ``seat``'s holder sheet starts in the vector of viewer ``me``."""
+        return _HOLDER + (seat - me) % HOLDERS * HOLDER_SIZE
+
+    @staticmethod
+    def _known(view: CodeOfNineView) -> dict[tuple[int, int], MemoryCard]:
+        """Every (owner, slot) whose card the view knows: ``view.known_card``, at once."""
+        known: dict[tuple[int, int], MemoryCard] = {}
+        for s in view.seen:
+            known.setdefault((s.owner, int(s.slot)), s.card)
+        if view.viewer is not None and len(view.my_cards) == 2 and view.phase > Phase.ASSIGN:
+            for slot, card in enumerate(view.my_cards):
+                known[(view.viewer, slot)] = card
+        return known
+
+    def _holders_block(self, holders: tuple[HolderView, ...], me: int) -> np.ndarray:
+        """The holder sheets' public part, viewer's first (deciding, cards, score 0)."""
+        if holders is not self._holders_of:
+            out: list[float] = []
+            for h in holders:
+                self._holder(h, out)
+            self._holders_of = holders
+            self._holders_seat0 = np.array(out, dtype=np.float32)
+        block: np.ndarray = self._holders_seat0[_HOLDER_ORDER[me]]
+        return block
+
+    def _locations_block(self, locations: tuple[LocationView, ...], me: int) -> np.ndarray:
+        """The locations in board order, pawn seats relative to the viewer."""
+        if locations is not self._locations_of:
+            out: list[float] = []
+            for loc in locations:
+                out += (
+                    float(loc.open),
+                    min(loc.cost, COST_CAP) / COST_CAP,
+                    min(loc.pawns, PAWNS_ON_LOCATION_CAP) / PAWNS_ON_LOCATION_CAP,
+                    float(loc.attack),
+                )
                 seats = [0.0] * HOLDERS
                 for seat in loc.seats:
-                    seats[rel[seat]] = 1.0
+                    seats[seat] = 1.0
                 out += seats
-            else:
-                out += _NO_SEATS
-        return np.fromiter(out, dtype=np.float32, count=len(out))
+            self._locations_of = locations
+            self._locations_seat0 = np.array(out, dtype=np.float32)
+        block: np.ndarray = self._locations_seat0[_LOCATION_ORDER[me]]
+        return block
 
     def encode_seats(self, spectator: CodeOfNineView) -> None:
         """Never exact: every seat always holds memory cards a spectator cannot see."""
         return None
 
-    def _holder(
-        self, view: CodeOfNineView, h: HolderView, rel: dict[int, int], out: list[float]
-    ) -> None:
+    @staticmethod
+    def _holder(h: HolderView, out: list[float]) -> None:
+        """One sheet's public part; the per-view entries are left 0 for :meth:`encode`."""
         out.append(float(h.ghost))
         out += [min(x, cap) / cap for x, cap in zip(h.items, ITEM_CAPS, strict=True)]
         out += (
@@ -152,21 +236,13 @@ class CodeOfNineEncoder:
             float(h.protected_from_looks),
             float(h.protected_from_attacks),
             h.memory_cards / 2,
-            float(h.seat in view.deciding),
+            0.0,  # deciding now
         )
         looked = [0.0] * (2 * HOLDERS)
         for owner, slot in h.has_looked_at:
-            looked[rel[owner] * 2 + int(slot)] = 1.0
+            looked[owner * 2 + int(slot)] = 1.0
         out += looked
-        over = bool(view.revealed)
-        out.append(float(over))
-        for slot in Slot:
-            if over:
-                out += _card(view.revealed[h.seat][slot])
-            else:
-                out += _card(view.known_card(h.seat, slot))
-        score = view.scores[h.seat] if h.seat < len(view.scores) else INFO.min_score
-        out.append(min(max((score - INFO.min_score) / _SCORE_RANGE, 0.0), 1.0))
+        out += (0.0,) * (1 + 2 * CARD_COUNT + 1)  # revealed, the two cards, score
 
     def labels(self, players: int) -> list[str]:
         out = ["spectator", "expert", "ghost_game"]
