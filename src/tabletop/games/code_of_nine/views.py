@@ -134,6 +134,10 @@ class CodeOfNineView:
         return None
 
 
+_SLOTS = tuple(Slot)
+_PHASES = tuple(Phase)
+"""By number: indexing is cheaper than calling the enum."""
+
 MEMO_LIMIT = 4096
 """Entries a memo holds before it starts over: bounds memory over long runs while a
 step's views (one per seat, same public state) always hit."""
@@ -153,7 +157,8 @@ _HOLDERS_MEMO = _Memo()
 """Holder sheets by (ghost game, the raw sheets): they change less often than views
 are built, and every seat's view of one moment shares them."""
 _LOCATIONS_MEMO = _Memo()
-"""Location tuples by (board identity, round, expert, players, the raw spots)."""
+"""Location tuples by (board identity, round, expert, players, the raw spots), and
+single locations by (those four, index, raw spot): a placement changes one spot."""
 _BOARDS: dict[int, Board] = {}
 """Boards whose ``id`` keys :data:`_LOCATIONS_MEMO`, kept alive so no id is reused."""
 
@@ -179,7 +184,7 @@ def _holders(state: CodeOfNineState) -> tuple[HolderView, ...]:
                 protected_from_looks=bool(b[o + PROTECT] & LOOKS),
                 protected_from_attacks=bool(b[o + PROTECT] & ATTACKS),
                 has_looked_at=tuple(
-                    (k // 2, Slot(k % 2)) for k in range(2 * HOLDERS) if knows >> k & 1
+                    (k // 2, _SLOTS[k % 2]) for k in range(2 * HOLDERS) if knows >> k & 1
                 ),
                 memory_cards=sum(1 for c in b[o + CARD : o + CARD + 2] if c >= 0),
             )
@@ -199,23 +204,29 @@ def _locations(state: CodeOfNineState) -> tuple[LocationView, ...]:
     found = _LOCATIONS_MEMO.get(key)
     if found is not None:
         return found  # type: ignore[no-any-return]
+    prefix = key[:4]
     locations = []
-    for i, loc in enumerate(board.locations):
-        spot = state.spots[i]
-        locations.append(
-            LocationView(
-                id=loc.id,
-                name=loc.name,
-                sections=loc.sections,
-                open=loc.open_in(state.round) and (state.expert or not loc.expert),
-                cost=loc.cost_for(n),
-                places=loc.places,
-                attack=loc.attack,
-                pawns=spot & 0xFF,
-                seats=tuple(p for p in range(HOLDERS) if spot >> (p + SEAT_SHIFT) & 1),
-            )
-        )
+    for i, spot in enumerate(state.spots):
+        one = _LOCATIONS_MEMO.get((prefix, i, spot))
+        if one is None:
+            one = _LOCATIONS_MEMO.put((prefix, i, spot), _location(state, i, spot))
+        locations.append(one)
     return _LOCATIONS_MEMO.put(key, tuple(locations))  # type: ignore[no-any-return]
+
+
+def _location(state: CodeOfNineState, i: int, spot: int) -> LocationView:
+    loc = state.board.locations[i]
+    return LocationView(
+        id=loc.id,
+        name=loc.name,
+        sections=loc.sections,
+        open=loc.open_in(state.round) and (state.expert or not loc.expert),
+        cost=loc.cost_for(state.num_players),
+        places=loc.places,
+        attack=loc.attack,
+        pawns=spot & 0xFF,
+        seats=tuple(p for p in range(HOLDERS) if spot >> (p + SEAT_SHIFT) & 1),
+    )
 
 
 def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
@@ -236,7 +247,7 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
         mine = tuple(cards[c] for c in b[o + CARD : o + CARD + 2] if c >= 0)
         knows = b[o + KNOWS]
         seen = [
-            SeenCard(k // 2, Slot(k % 2), cards[b[(k // 2) * STRIDE + CARD + k % 2]])
+            SeenCard(k // 2, _SLOTS[k % 2], cards[b[(k // 2) * STRIDE + CARD + k % 2]])
             for k in range(2 * HOLDERS)
             if knows >> k & 1
         ]
@@ -255,7 +266,7 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
         players=n,
         expert=state.expert,
         round=state.round,
-        phase=Phase(state.phase),
+        phase=_PHASES[state.phase],
         start_player=state.start,
         deciding=state.current_players(),
         pending=pending,
