@@ -165,6 +165,7 @@ _LOW_CAP, _MIDDLE_CAP, _HIGH_CAP = CAPACITY
 _NO_GREAT = (0.0,) * 6
 _NO_SMALL = (0.0,) * 21
 _SCORE_RANGE = INFO.max_score - INFO.min_score
+BOARD_MEMO_LIMIT = 4096
 
 
 class WickedLabyrinthEncoder:
@@ -178,6 +179,9 @@ class WickedLabyrinthEncoder:
 
     def __init__(self) -> None:
         self._cached: tuple[CardSet, _CardTables] | None = None
+        self._boards: dict[int, tuple[BoardView, tuple[float, ...]]] = {}
+        """Encoded boards by ``id`` (the board is held so its id is not reused): views
+        memoise their ``BoardView`` objects and a step changes one or two boards."""
 
     def size(self, players: int) -> int:
         k = CORRIDORS_PER_ROUND[players]
@@ -188,6 +192,7 @@ class WickedLabyrinthEncoder:
         """The card numbers of ``cards``; views of one game share one card set object."""
         if self._cached is None or self._cached[0] is not cards:
             self._cached = (cards, _CardTables(cards))
+            self._boards = {}
         return self._cached[1]
 
     def encode(self, view: WickedLabyrinthView) -> np.ndarray:
@@ -248,13 +253,21 @@ class WickedLabyrinthEncoder:
         else:
             out += (1.0, mine.search / MAX_SEARCH_PIECES, float(mine.witch), float(mine.soul))
         deciding = view.deciding
+        boards = self._boards
         for board in view.boards:
-            self._board(board, board.seat in deciding, tables, out)
+            known = boards.get(id(board))
+            if known is None or known[0] is not board:
+                if len(boards) >= BOARD_MEMO_LIMIT:
+                    boards.clear()
+                known = boards[id(board)] = (board, self._board(board, tables))
+            out += known[1]
+            out.append(float(board.seat in deciding))
         return np.fromiter(out, dtype=np.float32, count=len(out))
 
-    def _board(
-        self, board: BoardView, deciding: bool, tables: _CardTables, out: list[float]
-    ) -> None:
+    @staticmethod
+    def _board(board: BoardView, tables: _CardTables) -> tuple[float, ...]:
+        """One board but its ``deciding_now`` entry (the view's, not the board's)."""
+        out: list[float] = []
         low, middle, high = board.tokens
         a, b, c = _LOW_CAP, _MIDDLE_CAP, _HIGH_CAP
         out += (low[0] / a, low[1] / a, low[2] / a, low[3] / a,
@@ -291,8 +304,8 @@ class WickedLabyrinthEncoder:
         out += (
             float(board.committed),
             min(max((board.score - INFO.min_score) / _SCORE_RANGE, 0.0), 1.0),
-            float(deciding),
         )
+        return tuple(out)
 
     def labels(self, players: int) -> list[str]:
         k = CORRIDORS_PER_ROUND[players]
