@@ -28,6 +28,9 @@ REWARDS = ("win_share", "score_diff")
 ``score_diff``: at the end, own score minus the mean of the others' scores, divided by
 the game's score range (so it lies in [-1, 1])."""
 
+MASK_MEMO_LIMIT = 4096
+"""Distinct legal-action sets an episode keeps masks for before it starts over."""
+
 ILLEGAL = ("penalize", "raise")
 """``penalize``: the episode ends, the offending seat gets ``illegal_reward``, the others
 0. ``raise``: the action is refused with :class:`IllegalActionError`."""
@@ -75,6 +78,7 @@ class Episode:
         self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)
         self._noop_mask[self.noop] = 1
         self._noop_mask.flags.writeable = False
+        self._mask_memo: dict[tuple[int, ...], np.ndarray] = {}
         self.offender: int | None = None
 
     # ------------------------------------------------------------------ lifecycle
@@ -145,11 +149,23 @@ class Episode:
         mask = self._masks.get(seat)
         if mask is None:
             if seat in self._deciding and self.offender is None:
-                mask = np.zeros(self.num_actions, dtype=np.int8)
-                mask[list(self.state.legal_action_ids(seat))] = 1
+                mask = self._mask_of(tuple(self.state.legal_action_ids(seat)))
             else:
                 mask = self._noop_mask
             self._masks[seat] = mask
+        return mask
+
+    def _mask_of(self, ids: tuple[int, ...]) -> np.ndarray:
+        """The read-only mask of these legal ids, memoised: the same sets of legal
+        actions come back all game long, and building a mask costs more than the step."""
+        mask = self._mask_memo.get(ids)
+        if mask is None:
+            if len(self._mask_memo) >= MASK_MEMO_LIMIT:
+                self._mask_memo.clear()
+            mask = np.zeros(self.num_actions, dtype=np.int8)
+            mask[list(ids)] = 1
+            mask.flags.writeable = False
+            self._mask_memo[ids] = mask
         return mask
 
     def legal(self, seat: int, action: int) -> bool:
