@@ -16,6 +16,7 @@ its 95% interval (normal approximation over holder-games).
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -28,14 +29,15 @@ Holding = tuple[str, str, int]
 """(kind, card, seat): ``kind`` is ``corridor``, ``great``, ``small`` or ``memory``."""
 
 
-class CardObserver:
+class CardObserver(ABC):
     """Watches one game's events and lists the card holdings once it is over."""
 
-    def see(self, events: Iterable[Event]) -> None:
-        """Called with the full events of every applied action."""
+    def see(self, events: Iterable[Event]) -> None:  # noqa: B027 - optional hook
+        """Called with the full events of every applied action (most games need none)."""
 
+    @abstractmethod
     def holdings(self, state: State) -> list[Holding]:
-        raise NotImplementedError
+        """Every (kind, card, seat) held in the finished game ``state``."""
 
 
 class WickedLabyrinthObserver(CardObserver):
