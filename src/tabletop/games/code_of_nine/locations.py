@@ -7,15 +7,13 @@ location (or item) and the field of the first problem.
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
 from typing import Any
 
 from tabletop.core.errors import CardDataError
 from tabletop.games.code_of_nine.items import ITEM_NAMES, ROUNDS, TREASURES, Item
+from tabletop.games.datafile import packaged_data, read_data_file
 
 LOCATION_IDS: tuple[str, ...] = (
     "library",
@@ -327,16 +325,7 @@ def parse_board(data: Mapping[str, Any], source: str) -> Board:
 
 def load_board(path: str) -> Board:
     """Read and validate a locations file (TOML, or JSON if it ends in ``.json``)."""
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise CardDataError(path, None, None, f"cannot read the file ({exc.strerror})") from None
-    try:
-        data = json.loads(raw) if path.endswith(".json") else tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise CardDataError(path, None, None, f"not valid data: {exc}") from None
-    return parse_board(data, path)
+    return parse_board(read_data_file(path), path)
 
 
 _DEFAULT: Board | None = None
@@ -346,6 +335,7 @@ def default_board() -> Board:
     """This edition's board (the rulings' table), shipped beside this module."""
     global _DEFAULT
     if _DEFAULT is None:
-        text = resources.files(__package__).joinpath("locations.toml").read_text("utf-8")
-        _DEFAULT = parse_board(tomllib.loads(text), "code_of_nine/locations.toml")
+        _DEFAULT = parse_board(
+            packaged_data(__package__, "locations.toml"), "code_of_nine/locations.toml"
+        )
     return _DEFAULT

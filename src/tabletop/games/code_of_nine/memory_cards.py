@@ -8,16 +8,14 @@ problem; the player-facing text of each card is generated from its effects
 
 from __future__ import annotations
 
-import json
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from typing import Any
 
 from tabletop.core.errors import CardDataError
 from tabletop.games.code_of_nine.items import ITEM_NAMES, QUANTITY_NAMES, Item, Quantity
+from tabletop.games.datafile import packaged_data, read_data_file
 
 CARD_COUNT = 28
 NORMAL_CARDS = 18
@@ -272,16 +270,7 @@ def parse_memory_cards(data: Mapping[str, Any], source: str) -> MemoryCardSet:
 
 def load_memory_cards(path: str) -> MemoryCardSet:
     """Read and validate a memory card file (TOML, or JSON if it ends in ``.json``)."""
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise CardDataError(path, None, None, f"cannot read the file ({exc.strerror})") from None
-    try:
-        data = json.loads(raw) if path.endswith(".json") else tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise CardDataError(path, None, None, f"not valid data: {exc}") from None
-    return parse_memory_cards(data, path)
+    return parse_memory_cards(read_data_file(path), path)
 
 
 _DEFAULT: MemoryCardSet | None = None
@@ -291,8 +280,9 @@ def default_memory_cards() -> MemoryCardSet:
     """This edition's 28 cards, shipped beside this module."""
     global _DEFAULT
     if _DEFAULT is None:
-        text = resources.files(__package__).joinpath("memory_cards.toml").read_text("utf-8")
-        _DEFAULT = parse_memory_cards(tomllib.loads(text), "code_of_nine/memory_cards.toml")
+        _DEFAULT = parse_memory_cards(
+            packaged_data(__package__, "memory_cards.toml"), "code_of_nine/memory_cards.toml"
+        )
     return _DEFAULT
 
 

@@ -8,13 +8,12 @@ and the field of the first problem.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from importlib import resources
 from typing import Any
 
 from tabletop.core.errors import CardDataError
+from tabletop.games.datafile import packaged_data, read_data_file
 from tabletop.games.wicked_labyrinth.elements import TOKEN_COLOURS, Colour, Element, Rank
 
 CORRIDOR_COUNT = 24
@@ -173,31 +172,16 @@ def parse_cards(data: Mapping[str, Any], source: str) -> CardSet:
 
 def load_cards(path: str) -> CardSet:
     """Read and validate a card file (TOML, or JSON if it ends in ``.json``)."""
-    try:
-        with open(path, "rb") as fh:
-            raw = fh.read()
-    except OSError as exc:
-        raise CardDataError(path, None, None, f"cannot read the file ({exc.strerror})") from None
-    try:
-        if path.endswith(".json"):
-            import json
-
-            data = json.loads(raw)
-        else:
-            data = tomllib.loads(raw.decode("utf-8"))
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise CardDataError(
-            path, None, None, f"not valid {'JSON' if path.endswith('.json') else 'TOML'}: {exc}"
-        ) from None
-    return parse_cards(data, path)
+    return parse_cards(read_data_file(path), path)
 
 
 def default_cards() -> CardSet:
     """The project's own card set, shipped beside this module."""
     global _DEFAULT
     if _DEFAULT is None:
-        text = resources.files(__package__).joinpath("cards.toml").read_text("utf-8")
-        _DEFAULT = parse_cards(tomllib.loads(text), "wicked_labyrinth/cards.toml")
+        _DEFAULT = parse_cards(
+            packaged_data(__package__, "cards.toml"), "wicked_labyrinth/cards.toml"
+        )
     return _DEFAULT
 
 
