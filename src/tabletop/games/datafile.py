@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import json
 import tomllib
+from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from tabletop.core.errors import CardDataError
+
+T = TypeVar("T")
 
 
 def read_data_file(path: str) -> Any:
@@ -33,3 +36,24 @@ def read_data_file(path: str) -> Any:
 def packaged_data(package: str, name: str) -> Any:
     """A TOML data file shipped inside ``package`` (the game's default data)."""
     return tomllib.loads(resources.files(package).joinpath(name).read_text("utf-8"))
+
+
+def resolve_data(
+    value: Any,
+    option: str,
+    default: Callable[[], T],
+    load: Callable[[str], T],
+    parse: Callable[[Any, str], T],
+) -> T:
+    """A data option's value as validated data.
+
+    ``None`` is the game's default data, text is a file path, a mapping is the data
+    itself (as a record carries it); anything else is already validated data.
+    """
+    if value is None:
+        return default()
+    if isinstance(value, str):
+        return load(value)
+    if isinstance(value, dict):
+        return parse(value, f"{option} option")
+    return value  # type: ignore[no-any-return]

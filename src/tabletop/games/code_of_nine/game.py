@@ -35,6 +35,7 @@ from tabletop.games.code_of_nine.memory_cards import (
 from tabletop.games.code_of_nine.scoring import score_bounds
 from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
+from tabletop.games.datafile import resolve_data
 
 
 def max_will(board: Board) -> int:
@@ -95,20 +96,16 @@ class CodeOfNine(Game):
     actions = A.TABLE
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        cards = options.get("memory_cards")
-        if cards is None:
-            cards = default_memory_cards()
-        elif isinstance(cards, str):
-            cards = load_memory_cards(cards)
-        elif isinstance(cards, dict):
-            cards = parse_memory_cards(cards, "memory_cards option")
-        board = options.get("locations")
-        if board is None:
-            board = default_board()
-        elif isinstance(board, str):
-            board = load_board(board)
-        elif isinstance(board, dict):
-            board = parse_board(board, "locations option")
+        cards = resolve_data(
+            options.get("memory_cards"),
+            "memory_cards",
+            default_memory_cards,
+            load_memory_cards,
+            parse_memory_cards,
+        )
+        board = resolve_data(
+            options.get("locations"), "locations", default_board, load_board, parse_board
+        )
         return {**options, "memory_cards": cards, "locations": board}
 
     def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:

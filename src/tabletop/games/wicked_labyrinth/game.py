@@ -9,6 +9,7 @@ from tabletop.core.errors import RecordError
 from tabletop.core.game import Game
 from tabletop.core.info import GameInfo, OptionSpec
 from tabletop.core.state import State
+from tabletop.games.datafile import resolve_data
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
@@ -63,13 +64,7 @@ class WickedLabyrinth(Game):
     actions = A.TABLE
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        cards = options.get("cards")
-        if cards is None:
-            cards = default_cards()
-        elif isinstance(cards, str):
-            cards = load_cards(cards)
-        elif isinstance(cards, dict):
-            cards = parse_cards(cards, "cards option")
+        cards = resolve_data(options.get("cards"), "cards", default_cards, load_cards, parse_cards)
         return {**options, "cards": cards}
 
     def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
