@@ -19,6 +19,7 @@ from tabletop.server.pubsub import make_bus
 from tabletop.server.store import Store
 from tabletop.server.tables import Services, TableError, TableManager
 from tabletop.server.writer import Writer
+from tabletop.web import mount_web
 
 log = logging.getLogger(__name__)
 
@@ -64,6 +65,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     )
     app.include_router(api.router)
     app.include_router(ws.router)
+    mount_web(app)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:

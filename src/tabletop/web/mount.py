@@ -1,0 +1,43 @@
+"""Serving the client: the static files, the page at ``/`` and the web routes.
+
+Files are served from the package (``static/``), so an installed wheel serves the same
+client as a checkout. The page uses hash routes (``/#/table/ID``), so one HTML file at
+``/`` is the whole site and a seat token kept in a link's fragment never reaches the
+server or its logs.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+
+from fastapi import FastAPI
+from fastapi.responses import FileResponse
+from fastapi.staticfiles import StaticFiles
+
+from tabletop.web import routes
+
+STATIC = Path(str(files("tabletop.web") / "static"))
+"""The client's files inside the installed package."""
+
+NO_CACHE = {"Cache-Control": "no-cache"}
+"""The page and modules revalidate on each load, so an upgraded server is seen at once."""
+
+
+class _Static(StaticFiles):
+    """Static files that a browser revalidates (ETag) instead of caching blindly."""
+
+    async def get_response(self, path: str, scope):  # type: ignore[no-untyped-def]
+        response = await super().get_response(path, scope)
+        response.headers.update(NO_CACHE)
+        return response
+
+
+def mount_web(app: FastAPI) -> None:
+    """Add the browser client to the server application ``app``."""
+    app.include_router(routes.router)
+    app.mount("/static", _Static(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def page() -> FileResponse:
+        return FileResponse(STATIC / "index.html", headers=NO_CACHE)

@@ -1,0 +1,92 @@
+"""Trying soul processing actions without committing them: the client's undo.
+
+In The Wicked Labyrinth every player processes souls at once and alone (rulings,
+"Soul processing phase"), and the server applies each processing action as it comes.
+A person wants to try a few promotions, see the points, take one back and only then
+commit. The client keeps those tentative actions; this module applies them to a copy
+of the table's state and returns that seat's view, legal actions and score.
+
+A copy holds everything, secrets included, so a preview is refused whenever it could
+show more than the seat's own board changing: outside soul processing (a declaration
+could open the other hands), for ``done`` (the last one to finish ends the round and
+the next corridors are drawn), and, whatever the game, as soon as the copy draws
+chance or the seat's decision ends. Only ``state.view(seat)`` of the copy leaves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from tabletop.core.actions import Action
+from tabletop.core.errors import TabletopError
+from tabletop.core.state import State
+from tabletop.games.wicked_labyrinth.actions import Done
+from tabletop.games.wicked_labyrinth.elements import Phase
+
+MAX_TENTATIVE = 64
+"""Tentative actions one preview may carry (a round's processing is far shorter)."""
+
+
+class PreviewRefused(Exception):
+    """The preview cannot be shown; ``code`` for machines, the message for people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+Rule = Callable[[State, int, Action], str | None]
+"""A game's rule: why ``action`` of ``seat`` may not be previewed here, or None."""
+
+
+def _wicked_labyrinth(state: State, seat: int, action: Action) -> str | None:
+    if state.view(seat).phase != Phase.SOUL_PROCESSING:
+        return "only soul processing can be tried out before it is committed"
+    if isinstance(action, Done):
+        return "'done' ends your processing and may end the round: commit it instead"
+    return None
+
+
+RULES: dict[str, Rule] = {"wicked-labyrinth": _wicked_labyrinth}
+"""Games whose decisions may be tried out, by game name; others refuse every preview."""
+
+
+@dataclass(frozen=True)
+class Preview:
+    """The seat's view after its tentative actions, and what it may do next."""
+
+    state: State
+    seat: int
+    actions: tuple[Action, ...]
+
+
+def try_actions(state: State, seat: int, actions: Sequence[Action]) -> Preview:
+    """Apply ``actions`` of ``seat`` to a copy of ``state``; PreviewRefused if unsafe.
+
+    ``state`` itself is never changed. Each action is checked by the game; the first
+    refused one names its position.
+    """
+    rule = RULES.get(state.game.info.name)
+    if rule is None:
+        raise PreviewRefused("no_preview", f"{state.game.info.title} has no tentative actions")
+    if len(actions) > MAX_TENTATIVE:
+        raise PreviewRefused("too_many", f"at most {MAX_TENTATIVE} tentative actions")
+    copy = state.clone()
+    done: list[Action] = []
+    for n, action in enumerate(actions, start=1):
+        reason = rule(copy, seat, action)
+        if reason is not None:
+            raise PreviewRefused("preview_refused", f"tentative action {n}: {reason}")
+        drawn = copy.rng.state
+        try:
+            copy.apply(seat, action)
+        except TabletopError as exc:
+            raise PreviewRefused("illegal_action", f"tentative action {n}: {exc}") from None
+        if copy.rng.state != drawn or copy.is_terminal() or seat not in copy.current_players():
+            # never seen with the rules above; the copy is discarded unseen either way
+            raise PreviewRefused(
+                "preview_refused", f"tentative action {n} would draw or reveal: commit it instead"
+            )
+        done.append(action)
+    return Preview(copy, seat, tuple(done))

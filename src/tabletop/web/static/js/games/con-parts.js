@@ -1,0 +1,97 @@
+// Code of Nine's words drawn from view data: items, memory card effects, locations,
+// follow-up steps and actions. Memory card text is built from the card's effects (the
+// same data that scores it), so a card reads the same in both languages.
+
+import { h } from "../dom.js";
+import { t } from "../i18n.js";
+
+export const ITEMS = ["statue", "coin", "book", "legacy", "medal"];
+
+/** "2 coins" / "コイン2枚" */
+export function itemCount(item, n) {
+  return t(n === 1 ? `con.count.${item}.one` : `con.count.${item}.many`, { n });
+}
+
+function noun(q, one) {
+  return t(one ? `con.q.${q}.one` : `con.q.${q}.many`);
+}
+
+function pointsText(points) {
+  return t(points >= 0 ? "con.eff.score" : "con.eff.lose", { n: Math.abs(points) });
+}
+
+function whoText(e) {
+  if (e.when === "most") return t("con.eff.who.most", { q: noun(e.of, false) });
+  if (e.when === "fewest") return t("con.eff.who.fewest", { q: noun(e.of, false) });
+  if (e.when === "at_most" && e.count === 0) return t("con.eff.who.none", { q: noun(e.of, true) });
+  if (e.when === "at_least" && e.count === 1 && e.of !== "will") return t("con.eff.who.any", { q: noun(e.of, true) });
+  return t(e.when === "at_least" ? "con.eff.who.atLeast" : "con.eff.who.atMost", { n: e.count, q: noun(e.of, e.count === 1) });
+}
+
+/** One effect of a memory card in plain words (mirrors memory_cards.effect_text). */
+export function effectText(e) {
+  let text;
+  if (e.kind === "value_set") text = t("con.eff.valueSet", { item: noun(e.item, true), n: e.value });
+  else if (e.kind === "value_add") text = t(e.value >= 0 ? "con.eff.valueMore" : "con.eff.valueLess", { item: noun(e.item, true), n: Math.abs(e.value) });
+  else if (e.kind === "per") {
+    const what = e.every === 1 ? t("con.eff.each", { q: noun(e.of, true) }) : t("con.eff.every", { n: e.every, q: noun(e.of, false) });
+    text = t("con.eff.per", { points: pointsText(e.points), what });
+  } else if (e.kind === "bonus") text = t("con.eff.bonus", { who: whoText(e), points: pointsText(e.points) });
+  else if (e.kind === "sets") text = t("con.eff.sets", { points: pointsText(e.points), items: e.items.map((i) => noun(i, true)).join(t("con.eff.and")) });
+  else text = t("con.eff.cannotWin", { who: whoText(e) });
+  if (e.released === true) text = t("con.eff.ifReleased", { text });
+  if (e.released === false) text = t("con.eff.ifNotReleased", { text });
+  return text;
+}
+
+export function cardText(card) {
+  return card.effects.map(effectText).join(" ");
+}
+
+/** A memory card face: number, title, order number and effect. */
+export function cardFace(card, label, extra = "") {
+  return h(
+    "div",
+    { class: `memory-card ${extra}`, dataset: { number: card.number } },
+    label ? h("span", { class: "slot-label" }, label) : null,
+    h("span", { class: "card-number" }, `#${card.number}`),
+    h("strong", { class: "card-title" }, card.title),
+    h("span", { class: "card-order", title: t("con.orderHelp") }, t("con.order", { n: card.order })),
+    h("p", { class: "card-text" }, cardText(card)),
+  );
+}
+
+export function locationName(loc) {
+  const key = `con.loc.${loc.id}.name`;
+  const text = t(key);
+  return text === key ? loc.name : text;
+}
+
+export function locationEffect(id) {
+  const key = `con.loc.${id}.effect`;
+  const text = t(key);
+  return text === key ? "" : text;
+}
+
+export function slotName(slot) {
+  return t(`con.slot.${slot}`);
+}
+
+/** An action's notation (docs: code_of_nine/actions.py) in plain words. */
+export function actionText(n, ctx) {
+  let m;
+  if (n === "change") return t("con.act.change");
+  if (n === "keep") return t("con.act.keep");
+  if ((m = /^abyss:(\d+)$/.exec(n))) {
+    const card = (ctx.view.my_cards || []).find((c) => c.number === Number(m[1]));
+    return t("con.act.abyss", { card: card ? `#${card.number} ${card.title}` : `#${m[1]}` });
+  }
+  if ((m = /^target:(\d)$/.exec(n))) return ctx.name(Number(m[1]));
+  if (n === "target:-") return t("con.act.nobody");
+  if ((m = /^item:(\w+)$/.exec(n))) return t(`con.q.${m[1]}.one`);
+  if (n === "item:-") return t("con.act.noItem");
+  if ((m = /^slot:(abyss|shoal)$/.exec(n))) return t("con.act.slot", { slot: slotName(m[1]) });
+  if (n === "done") return t("con.act.done");
+  const loc = ctx.view.locations.find((l) => l.id === n);
+  return loc ? t("con.act.place", { location: locationName(loc) }) : n;
+}

@@ -1,0 +1,580 @@
+// The Wicked Labyrinth's screen: the labyrinth, every player's board, the declaration
+// panel, the reveal of each corridor, choices as dialogs, and soul processing with
+// tentative actions (undo until "done") previewed by the server on a copy.
+
+import { h, toast } from "../dom.js";
+import { t } from "../i18n.js";
+import { refusal } from "../errors.js";
+import {
+  CAPACITY,
+  COLOURS,
+  RANKS,
+  actionText,
+  actionToken,
+  colourName,
+  declarationMarks,
+  declarationText,
+  elementMark,
+  labyrinthSvg,
+  rankName,
+} from "./wl-parts.js";
+
+// ------------------------------------------------------------------ boards
+
+function tokenRow(board, rank, clickable, focus, onToken) {
+  const r = RANKS.indexOf(rank);
+  const marks = [];
+  COLOURS.forEach((colour, c) => {
+    for (let i = 0; i < board.tokens[r][c]; i++) {
+      const focused = focus && focus.colour === colour && focus.rank === rank;
+      marks.push(
+        clickable
+          ? h("button", {
+              class: `tok ${colour} ${focused ? "focus" : ""}`,
+              title: `${rankName(rank)} ${colourName(colour)}`,
+              "aria-label": `${rankName(rank)} ${colourName(colour)}`,
+              dataset: { colour, rank },
+              onclick: () => onToken({ colour, rank }),
+            })
+          : h("span", { class: `tok ${colour}`, title: `${rankName(rank)} ${colourName(colour)}` }),
+      );
+    }
+  });
+  while (marks.length < CAPACITY[r]) marks.push(h("span", { class: "tok empty" }));
+  return h("div", { class: `rank-row ${rank}` }, h("span", { class: "rank-label" }, rankName(rank)), h("span", { class: "toks" }, marks));
+}
+
+function oracleCards(board, legal, onAchieve) {
+  const greats = board.great_oracles.map((slot, i) => {
+    const action = `great:${i + 1}`;
+    const can = legal.includes(action);
+    return h(
+      can ? "button" : "div",
+      {
+        class: `oracle great ${slot.achieved ? "achieved" : ""} ${can ? "can" : ""}`,
+        dataset: { action: can ? action : undefined },
+        onclick: can ? () => onAchieve(action) : undefined,
+        title: t("wl.greatHelp"),
+      },
+      h("span", { class: "oracle-id" }, slot.card.id),
+      h("span", { class: "req" }, slot.card.colours.map((c) => elementMark(c, "high"))),
+      h("span", { class: "pts" }, slot.achieved ? t("wl.achieved") : t("wl.greatPoints")),
+    );
+  });
+  const smalls = board.small_oracles.map((slot, i) => {
+    const action = `small:${i + 1}`;
+    const can = legal.includes(action);
+    return h(
+      can ? "button" : "div",
+      {
+        class: `oracle small ${slot.achieved ? "achieved" : ""} ${can ? "can" : ""}`,
+        dataset: { action: can ? action : undefined },
+        onclick: can ? () => onAchieve(action) : undefined,
+        title: t("wl.smallHelp"),
+      },
+      h("span", { class: "oracle-id" }, slot.card.id),
+      h(
+        "span",
+        { class: "req" },
+        slot.card.requires.map((r) =>
+          h("span", { class: "need" }, `${r.count}×`, elementMark(r.colour), h("small", {}, t("wl.rankOrHigher", { rank: rankName(r.rank) }))),
+        ),
+      ),
+      h("span", { class: "reward" }, "→ ", slot.card.reward.map((e) => elementMark(e))),
+      h("span", { class: "pts" }, slot.achieved ? t("wl.achieved") : t("wl.smallPoints")),
+    );
+  });
+  return h("div", { class: "oracles" }, greats, smalls);
+}
+
+function boardPanel(ctx, board, opts = {}) {
+  const { clickable = false, focus = null, onToken = () => {}, legal = [], onAchieve = () => {}, preview = null } = opts;
+  const mine = board.seat === ctx.seat;
+  const view = ctx.view;
+  const status =
+    view.phase === "search" && view.deciding.length > 1
+      ? board.committed
+        ? t("wl.committed")
+        : board.deciding === "declare"
+          ? t("wl.thinking")
+          : ""
+      : view.phase === "soul_processing"
+        ? board.deciding === "idle"
+          ? t("wl.processingDone")
+          : t("wl.processing")
+        : "";
+  return h(
+    "section",
+    { class: `board panel p${board.seat} ${mine ? "mine" : ""}`, dataset: { seat: board.seat } },
+    h(
+      "header",
+      {},
+      h("span", { class: `dot p${board.seat}` }),
+      h("strong", {}, ctx.name(board.seat)),
+      h("span", { class: "score", title: t("wl.scoreNow") }, t("wl.points", { n: board.score })),
+      preview !== null && preview !== board.score
+        ? h("span", { class: "score-preview", id: "score-preview" }, t("wl.previewPoints", { n: preview }))
+        : null,
+      status ? h("span", { class: `board-status ${board.committed ? "committed" : ""}` }, status) : null,
+    ),
+    h(
+      "div",
+      { class: "screen-pieces", title: t("wl.behindScreen") },
+      h("span", {}, t("wl.searchLeft", { n: board.search_pieces })),
+      h("span", { class: `sign witch ${board.witch_sign ? "" : "used"}` }, t("wl.witchSign")),
+      h("span", { class: `sign soul ${board.soul_sign ? "" : "used"}` }, t("wl.soulSign")),
+    ),
+    h(
+      "div",
+      { class: "tokens" },
+      ["high", "middle", "low"].map((rank) => tokenRow(board, rank, clickable, focus, onToken)),
+    ),
+    h(
+      "div",
+      { class: "extras" },
+      h("span", { title: t("wl.element.promotion") }, elementMark("promotion"), ` ×${board.promotion_spells}`),
+      h("span", { title: t("wl.element.colour_change") }, elementMark("colour_change"), ` ×${board.colour_change_spells}`),
+      h("span", { class: "impurity", title: t("wl.impurity") }, t("wl.impurityN", { n: board.impurity })),
+      board.pending_gains.length ? h("span", { class: "gains" }, t("wl.pendingGains"), board.pending_gains.map((e) => elementMark(e))) : null,
+    ),
+    oracleCards(board, legal, onAchieve),
+  );
+}
+
+// ------------------------------------------------------------------ the reveal
+
+function lastReveal(ctx) {
+  for (let i = ctx.log.length - 1; i >= 0; i--) {
+    const events = ctx.log[i].events;
+    const revealed = events.find((e) => e.type === "DeclarationsRevealed");
+    if (revealed) {
+      const ranked = events.find((e) => e.type === "CorridorRanked");
+      const gains = [];
+      for (const entry of ctx.log.slice(i)) {
+        for (const e of entry.events) {
+          if (entry !== ctx.log[i] && e.type === "DeclarationCommitted") return { revealed, ranked, gains, seq: ctx.log[i].seq };
+          if (["ImpurityTaken", "TokenGained", "SpellGained", "WhiteChosen", "TokenReturned"].includes(e.type)) gains.push(e);
+        }
+      }
+      return { revealed, ranked, gains, seq: ctx.log[i].seq };
+    }
+  }
+  return null;
+}
+
+function revealPanel(ctx) {
+  const found = lastReveal(ctx);
+  if (!found || ctx.view.phase === "over") return null;
+  const { revealed, ranked, gains, seq } = found;
+  const fresh = ctx.ui.wlRevealSeen !== seq;
+  ctx.ui.wlRevealSeen = seq;
+  const place = (p) => (ranked && ranked.first === p ? "first" : ranked && ranked.seconds.includes(p) ? "second" : "");
+  const rows = revealed.declarations.map((d, p) =>
+    h(
+      "li",
+      { class: `hand ${place(p)}`, style: `--i:${p}` },
+      h("span", { class: `dot p${p}` }),
+      h("span", { class: "hand-who" }, ctx.name(p)),
+      declarationMarks(d),
+      place(p) ? h("span", { class: `rank-badge ${place(p)}` }, t(`wl.${place(p)}`)) : null,
+    ),
+  );
+  return h(
+    "section",
+    { class: `panel reveal ${fresh ? "fresh" : ""}`, id: "reveal" },
+    h("h2", {}, t("wl.revealTitle", { corridor: revealed.corridor })),
+    h("ol", { class: "hands" }, rows),
+    ranked
+      ? h(
+          "p",
+          { class: "ranking", style: `--i:${revealed.declarations.length}` },
+          ranked.skipped ? t("wl.skipped") : t("wl.signsTotal", { witch: ranked.witch_signs, soul: ranked.soul_signs }),
+        )
+      : null,
+    gains.length
+      ? h(
+          "ul",
+          { class: "gains-list", style: `--i:${revealed.declarations.length + 1}` },
+          gains.map((e) => h("li", {}, describe(e, ctx))),
+        )
+      : null,
+  );
+}
+
+// ------------------------------------------------------------------ decisions
+
+function declarationPanel(ctx) {
+  const board = ctx.view.boards[ctx.seat];
+  const ui = (ctx.ui.declare = ctx.ui.declare && ctx.ui.declare.decision === ctx.decision ? ctx.ui.declare : { decision: ctx.decision, search: 0, witch: false, soul: false });
+  const notation = `d${ui.search}${ui.witch ? "w" : ""}${ui.soul ? "s" : ""}`;
+  const corridor = ctx.view.labyrinth[ctx.view.corridor];
+  const set = (key, value) => {
+    ui[key] = value;
+    ctx.rerender();
+  };
+  return h(
+    "section",
+    { class: "panel decision declare", id: "declaration" },
+    h("h2", {}, t("wl.declareTitle", { corridor: corridor ? corridor.id : "" })),
+    h("p", { class: "hint" }, t("wl.declareHint")),
+    h(
+      "div",
+      { class: "stepper" },
+      h("span", {}, t("wl.searchPieces")),
+      h("button", { class: "step", id: "search-minus", "aria-label": "−", disabled: ui.search <= 0, onclick: () => set("search", ui.search - 1) }, "−"),
+      h("output", { id: "search-count" }, String(ui.search)),
+      h(
+        "button",
+        { class: "step", id: "search-plus", "aria-label": "+", disabled: ui.search >= board.search_pieces, onclick: () => set("search", ui.search + 1) },
+        "+",
+      ),
+      h("span", { class: "muted" }, t("wl.ofLeft", { n: board.search_pieces })),
+    ),
+    h(
+      "label",
+      { class: "check" },
+      h("input", { type: "checkbox", id: "witch", checked: ui.witch, disabled: !board.witch_sign, onchange: (e) => set("witch", e.target.checked) }),
+      t("wl.witchSign"),
+    ),
+    h(
+      "label",
+      { class: "check" },
+      h("input", { type: "checkbox", id: "soul", checked: ui.soul, disabled: !board.soul_sign, onchange: (e) => set("soul", e.target.checked) }),
+      t("wl.soulSign"),
+    ),
+    h(
+      "button",
+      {
+        class: "primary",
+        id: "commit",
+        disabled: ctx.busy,
+        onclick: () => ctx.act(notation).catch(() => {}),
+      },
+      t("wl.commit", { hand: declarationText({ search: ui.search, witch: ui.witch, soul: ui.soul }) }),
+    ),
+  );
+}
+
+function waitingPanel(ctx) {
+  const v = ctx.view;
+  const waitingFor = v.deciding.filter((p) => p !== ctx.seat).map((p) => ctx.name(p));
+  const mine = v.my_declaration;
+  return h(
+    "section",
+    { class: "panel decision waiting" },
+    mine ? h("p", { id: "my-hand" }, t("wl.yourHand", { hand: declarationText(mine) })) : null,
+    waitingFor.length ? h("p", {}, t("wl.waitingFor", { names: waitingFor.join(", ") })) : null,
+  );
+}
+
+function choiceDialog(ctx, title, hint, legal) {
+  return h(
+    "div",
+    { class: "overlay" },
+    h(
+      "section",
+      { class: "panel dialog-card decision", role: "dialog", "aria-modal": "true", id: "choice" },
+      h("h2", {}, title),
+      h("p", { class: "hint" }, hint),
+      h(
+        "div",
+        { class: "choices" },
+        legal.map((n) =>
+          h(
+            "button",
+            { class: `choice ${n.startsWith("white:") || n.startsWith("return:") ? `colour-${n.slice(-1)}` : ""}`, dataset: { action: n }, disabled: ctx.busy, onclick: () => ctx.act(n).catch(() => {}) },
+            actionText(n, ctx.view, ctx.seat),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ soul processing
+
+function processing(ctx) {
+  let p = ctx.ui.process;
+  if (!p || (p.decision !== ctx.decision && !p.committing)) {
+    p = ctx.ui.process = { decision: ctx.decision, tentative: [], previews: [], focus: null, committing: false };
+  }
+  return p;
+}
+
+async function tryAction(ctx, action) {
+  const p = processing(ctx);
+  const actions = [...p.tentative, action];
+  try {
+    const preview = await ctx.api("POST", `/api/web/tables/${encodeURIComponent(ctx.tableId)}/seats/${ctx.seat}/preview`, {
+      seq: ctx.seq,
+      actions,
+    });
+    p.tentative = actions;
+    p.previews.push(preview);
+    p.focus = null;
+  } catch (err) {
+    toast(refusal(err), "error");
+  }
+  ctx.rerender();
+}
+
+function undo(ctx, all) {
+  const p = processing(ctx);
+  const keep = all ? 0 : Math.max(0, p.tentative.length - 1);
+  p.tentative = p.tentative.slice(0, keep);
+  p.previews = p.previews.slice(0, keep);
+  ctx.rerender();
+}
+
+async function commit(ctx) {
+  const p = processing(ctx);
+  p.committing = true;
+  ctx.rerender();
+  try {
+    for (const action of [...p.tentative, "done"]) await ctx.act(action);
+  } catch {
+    // the refusal is shown by ctx.act; what was accepted stays, the rest is dropped
+  } finally {
+    ctx.ui.process = null;
+    ctx.rerender();
+  }
+}
+
+function processingPanel(ctx) {
+  const p = processing(ctx);
+  const last = p.previews[p.previews.length - 1];
+  const legal = last ? last.legal : ctx.legal;
+  const board = last ? last.view.boards[ctx.seat] : ctx.view.boards[ctx.seat];
+  const options = legal.filter((n) => n !== "done");
+  const focused = p.focus ? options.filter((n) => {
+    const tok = actionToken(n);
+    return tok && tok.colour === p.focus.colour && tok.rank === p.focus.rank;
+  }) : options;
+  const mode = board.deciding;
+  const hint = mode === "reward_promotion" ? t("wl.rewardHint") : mode === "choose_white" ? t("wl.whiteHint") : mode === "overflow" ? t("wl.overflowHint") : t("wl.processHint");
+  return h(
+    "section",
+    { class: "panel decision processing", id: "processing" },
+    h("h2", {}, t("wl.processTitle")),
+    h("p", { class: "hint" }, hint),
+    h(
+      "p",
+      { class: "preview-line" },
+      t("wl.previewLine", { now: ctx.view.boards[ctx.seat].score, then: board.score, n: p.tentative.length }),
+    ),
+    p.tentative.length
+      ? h("ol", { class: "tentative", id: "tentative" }, p.tentative.map((n) => h("li", {}, actionText(n, ctx.view, ctx.seat))))
+      : null,
+    p.focus
+      ? h("p", {}, t("wl.focusOn", { token: `${rankName(p.focus.rank)} ${colourName(p.focus.colour)}` }), " ", h("button", { class: "small ghost", onclick: () => { p.focus = null; ctx.rerender(); } }, t("wl.showAll")))
+      : h("p", { class: "muted" }, t("wl.clickToken")),
+    h(
+      "div",
+      { class: "choices" },
+      focused.length
+        ? focused.map((n) =>
+            h("button", { class: "choice", dataset: { action: n }, disabled: p.committing, onclick: () => tryAction(ctx, n) }, actionText(n, ctx.view, ctx.seat)),
+          )
+        : h("p", { class: "muted" }, t("wl.nothingMore")),
+    ),
+    h(
+      "div",
+      { class: "commit-row" },
+      h("button", { id: "undo", disabled: !p.tentative.length || p.committing, onclick: () => undo(ctx, false) }, t("wl.undo")),
+      h("button", { id: "undo-all", class: "ghost", disabled: !p.tentative.length || p.committing, onclick: () => undo(ctx, true) }, t("wl.undoAll")),
+      h(
+        "button",
+        { id: "done", class: "primary", disabled: p.committing || !legal.includes("done"), onclick: () => commit(ctx) },
+        p.tentative.length ? t("wl.commitDone", { n: p.tentative.length }) : t("wl.act.done"),
+      ),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ the screen
+
+function status(ctx) {
+  const v = ctx.view;
+  const k = v.labyrinth.length;
+  const where =
+    v.phase === "search" ? t("wl.corridorOf", { i: Math.min(v.corridor + 1, k), k }) : v.phase === "soul_processing" ? t("wl.phase.soul_processing") : t(`wl.phase.${v.phase}`);
+  return h("p", { class: "status-line" }, h("strong", {}, t("wl.roundOf", { round: v.round })), " · ", t(`wl.phase.${v.phase}`), v.phase === "search" ? ` · ${where}` : "");
+}
+
+function decisionArea(ctx) {
+  if (ctx.seat === null || ctx.replay || ctx.over) return null;
+  const board = ctx.view.boards[ctx.seat];
+  if (!ctx.legal.length) {
+    return ctx.view.phase === "search" || ctx.view.my_declaration ? waitingPanel(ctx) : null;
+  }
+  const mode = board.deciding;
+  if (mode === "declare") return declarationPanel(ctx);
+  if (ctx.view.phase === "search" && mode === "choose_white") return choiceDialog(ctx, t("wl.whiteTitle"), t("wl.whiteHint"), ctx.legal);
+  if (ctx.view.phase === "search" && mode === "overflow") return choiceDialog(ctx, t("wl.overflowTitle"), t("wl.overflowHint"), ctx.legal);
+  return processingPanel(ctx);
+}
+
+function render(ctx) {
+  const v = ctx.view;
+  const proc = ctx.seat !== null && !ctx.replay && v.phase === "soul_processing" && ctx.legal.length ? processing(ctx) : null;
+  const last = proc && proc.previews[proc.previews.length - 1];
+  const boards = [...v.boards].sort((a, b) => (a.seat === ctx.seat ? -1 : b.seat === ctx.seat ? 1 : a.seat - b.seat));
+  return h(
+    "div",
+    { class: "wl" },
+    status(ctx),
+    h("div", { class: "wl-top" }, h("div", { class: "labyrinth-box" }, labyrinthSvg(v)), h("div", { class: "wl-decide" }, decisionArea(ctx), revealPanel(ctx))),
+    h(
+      "div",
+      { class: "boards" },
+      boards.map((b) => {
+        if (proc && b.seat === ctx.seat) {
+          const shown = last ? last.view.boards[ctx.seat] : b;
+          return boardPanel(ctx, shown, {
+            clickable: true,
+            focus: proc.focus,
+            onToken: (tok) => {
+              proc.focus = tok;
+              ctx.rerender();
+            },
+            legal: last ? last.legal : ctx.legal,
+            onAchieve: (n) => tryAction(ctx, n),
+            preview: last ? shown.score : null,
+          });
+        }
+        return boardPanel(ctx, b);
+      }),
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ the log
+
+function who(ctx, p) {
+  return ctx.name(p);
+}
+
+function describe(ev, ctx) {
+  const c = (x) => colourName(x);
+  switch (ev.type) {
+    case "OraclesDealt":
+      return t("wl.ev.oracles", { who: who(ctx, ev.player), great: ev.great_oracles.join(", "), small: ev.small_oracles.join(", ") });
+    case "CorridorsLaidOut":
+      return t("wl.ev.laidOut", { round: ev.round, corridors: ev.corridors.join(", ") });
+    case "DeclarationCommitted":
+      if (ev.declaration) return t(ev.forced ? "wl.ev.forcedMine" : "wl.ev.committedMine", { hand: declarationText(ev.declaration) });
+      return t(ev.forced ? "wl.ev.forced" : "wl.ev.committed", { who: who(ctx, ev.player) });
+    case "DeclarationsRevealed":
+      return t("wl.ev.revealed", {
+        corridor: ev.corridor,
+        hands: ev.declarations.map((d, p) => `${who(ctx, p)}: ${declarationText(d)}`).join("; "),
+      });
+    case "CorridorRanked":
+      if (ev.skipped) return t("wl.ev.skipped", { corridor: ev.corridor });
+      return t("wl.ev.ranked", {
+        first: ev.first === null ? t("wl.nobody") : who(ctx, ev.first),
+        seconds: ev.seconds.length ? ev.seconds.map((p) => who(ctx, p)).join(", ") : t("wl.nobody"),
+        witch: ev.witch_signs,
+        soul: ev.soul_signs,
+      });
+    case "ImpurityTaken":
+      return t("wl.ev.impurity", { who: who(ctx, ev.player), n: ev.count });
+    case "TokenGained":
+      return t("wl.ev.token", { who: who(ctx, ev.player), colour: c(ev.colour) });
+    case "WhiteChosen":
+      return t("wl.ev.white", { who: who(ctx, ev.player), colour: c(ev.colour) });
+    case "TokenReturned":
+      return t("wl.ev.returned", { who: who(ctx, ev.player), colour: c(ev.colour), rank: rankName(ev.rank) });
+    case "SpellGained":
+      return t("wl.ev.spell", { who: who(ctx, ev.player), spell: t(`wl.element.${ev.spell}`) });
+    case "Promoted":
+      return t("wl.ev.promoted", { who: who(ctx, ev.player), colour: c(ev.colour), rank: rankName(ev.rank), by: t(`wl.by.${ev.by}`) });
+    case "ColourChanged":
+      return t("wl.ev.changed", { who: who(ctx, ev.player), colour: c(ev.colour), rank: rankName(ev.rank), to: c(ev.to) });
+    case "SpellDiscarded":
+      return t("wl.ev.discarded", { who: who(ctx, ev.player), spell: t(`wl.element.${ev.spell}`) });
+    case "OracleAchieved":
+      return t(ev.great ? "wl.ev.great" : "wl.ev.small", { who: who(ctx, ev.player), oracle: ev.oracle });
+    case "ProcessingDone":
+      return t("wl.ev.done", { who: who(ctx, ev.player) });
+    case "RoundEnded":
+      return t("wl.ev.roundEnded", { round: ev.round });
+    case "GameEnded":
+      return t("wl.ev.gameEnded", { winners: ev.winners.map((p) => who(ctx, p)).join(", ") });
+    default:
+      return ev.type;
+  }
+}
+
+// ------------------------------------------------------------------ the end
+
+const TIE_BREAKS = ["great_oracles", "high", "middle", "low", "impurity"];
+
+/** Why `a` placed ahead of `b` when their scores tie: the first tie-break that differs. */
+function brokenBy(a, b) {
+  for (const key of TIE_BREAKS) {
+    if (a.tie_breaks[key] !== b.tie_breaks[key]) return key;
+  }
+  return null;
+}
+
+function final(data, ctx) {
+  const result = data.result;
+  const rows = [...data.rows].sort((a, b) => result.placings[a.seat] - result.placings[b.seat] || a.seat - b.seat);
+  const notes = [];
+  rows.forEach((row, i) => {
+    const next = rows[i + 1];
+    if (next && next.score === row.score) {
+      const key = brokenBy(row, next);
+      notes.push(
+        key
+          ? t("final.tieBroken", { a: ctx.name(row.seat), b: ctx.name(next.seat), key: t(`final.tb.${key}`) })
+          : t("final.tieShared", { a: ctx.name(row.seat), b: ctx.name(next.seat) }),
+      );
+    }
+  });
+  return h(
+    "div",
+    { class: "final-wl" },
+    h("p", { class: "winners", id: "winners" }, t("final.winners", { names: result.winners.map((p) => ctx.name(p)).join(", ") })),
+    h(
+      "div",
+      { class: "table-wrap" },
+      h(
+        "table",
+        { class: "scores", id: "score-table" },
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            [t("final.place"), t("final.player"), t("final.score"), t("final.tokens"), t("final.oracles"), t("final.impurity")].map((x) => h("th", {}, x)),
+            TIE_BREAKS.map((k) => h("th", { class: "tb" }, t(`final.tb.${k}`))),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          rows.map((row) =>
+            h(
+              "tr",
+              { class: result.winners.includes(row.seat) ? "winner" : "" },
+              h("td", {}, String(result.placings[row.seat])),
+              h("td", {}, ctx.name(row.seat)),
+              h("td", { class: "num strong" }, String(row.score)),
+              h("td", { class: "num" }, String(row.token_points)),
+              h("td", { class: "num" }, String(row.oracle_points)),
+              h("td", { class: "num" }, row.tie_breaks.impurity ? `−${row.tie_breaks.impurity}` : "0"),
+              TIE_BREAKS.map((k) => h("td", { class: "num tb" }, String(row.tie_breaks[k]))),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h("p", { class: "muted" }, t("final.wlTieRule")),
+    notes.map((n) => h("p", { class: "tie-note" }, n)),
+  );
+}
+
+export default { render, describe, final };

@@ -1,0 +1,145 @@
+// The Wicked Labyrinth's pieces drawn from view data: elements, tokens, corridor cards,
+// the labyrinth ring and action labels. Shared by the play screen and the replay.
+
+import { h, s } from "../dom.js";
+import { t } from "../i18n.js";
+
+export const COLOURS = ["red", "green", "blue", "yellow"];
+export const RANKS = ["low", "middle", "high"];
+export const CAPACITY = [6, 5, 4];
+const LETTER = { r: "red", g: "green", b: "blue", y: "yellow", w: "white" };
+const RANK_LETTER = { l: "low", m: "middle", h: "high" };
+
+export function colourName(c) {
+  return t(`wl.colour.${c}`);
+}
+export function rankName(r) {
+  return t(`wl.rank.${r}`);
+}
+export function elementName(e) {
+  return t(`wl.element.${e}`);
+}
+
+/** A small HTML mark for one element (fragment colour or spell). */
+export function elementMark(e, extra = "") {
+  const label = elementName(e);
+  return h("span", { class: `el el-${e} ${extra}`, title: label, "aria-label": label, role: "img" });
+}
+
+/** An SVG mark for one element at (x, y). */
+function elementSvg(e, x, y, r = 8) {
+  if (e === "promotion") {
+    return s("path", { d: `M${x} ${y - r} L${x + r} ${y + r * 0.8} L${x - r} ${y + r * 0.8} Z`, class: "svg-el el-promotion" }, s("title", {}, elementName(e)));
+  }
+  if (e === "colour_change") {
+    return s(
+      "g",
+      { class: "svg-el el-colour_change" },
+      s("title", {}, elementName(e)),
+      s("path", { d: `M${x} ${y - r} A${r} ${r} 0 0 0 ${x} ${y + r} Z`, class: "half-a" }),
+      s("path", { d: `M${x} ${y - r} A${r} ${r} 0 0 1 ${x} ${y + r} Z`, class: "half-b" }),
+    );
+  }
+  return s("circle", { cx: x, cy: y, r, class: `svg-el el-${e}` }, s("title", {}, elementName(e)));
+}
+
+/** A declaration ({search, witch, soul}) in words. */
+export function declarationText(d) {
+  if (!d) return t("wl.closedHand");
+  const parts = [t("wl.searchN", { n: d.search })];
+  if (d.witch) parts.push(t("wl.witchSign"));
+  if (d.soul) parts.push(t("wl.soulSign"));
+  return parts.join(" + ");
+}
+
+/** A declaration as marks: search pieces as pips, then the sign pieces. */
+export function declarationMarks(d) {
+  return h(
+    "span",
+    { class: "hand-marks" },
+    h("span", { class: "pips" }, Array.from({ length: d.search }, () => h("span", { class: "pip" }))),
+    h("span", { class: "count" }, String(d.search)),
+    d.witch ? h("span", { class: "sign witch", title: t("wl.witchSign") }, "W") : null,
+    d.soul ? h("span", { class: "sign soul", title: t("wl.soulSign") }, "S") : null,
+  );
+}
+
+/** An action's notation (docs: wicked_labyrinth/actions.py) in plain words. */
+export function actionText(n, view, seat) {
+  let m;
+  if ((m = /^d(\d)(w?)(s?)$/.exec(n))) return declarationText({ search: Number(m[1]), witch: !!m[2], soul: !!m[3] });
+  if ((m = /^white:([rgby])$/.exec(n))) return t("wl.act.white", { colour: colourName(LETTER[m[1]]) });
+  if ((m = /^return:([rgby])$/.exec(n))) return t("wl.act.return", { colour: colourName(LETTER[m[1]]) });
+  if ((m = /^(pair|spell):([rgby])([lm])(?:\/([rgby]))?$/.exec(n))) {
+    const colour = colourName(LETTER[m[2]]);
+    const rank = RANK_LETTER[m[3]];
+    const up = RANKS[RANKS.indexOf(rank) + 1];
+    const text = t(`wl.act.${m[1]}`, { colour, rank: rankName(rank), up: rankName(up) });
+    return m[4] ? `${text} ${t("wl.act.room", { colour: colourName(LETTER[m[4]]), rank: rankName(up) })}` : text;
+  }
+  if (n === "spell:-") return t("wl.act.discardPromotion");
+  if ((m = /^change:([rgby])([lmh])>([rgby])$/.exec(n))) {
+    return t("wl.act.change", { colour: colourName(LETTER[m[1]]), rank: rankName(RANK_LETTER[m[2]]), to: colourName(LETTER[m[3]]) });
+  }
+  if (n === "change:-") return t("wl.act.discardChange");
+  if ((m = /^(small|great):([12])$/.exec(n))) {
+    const board = view && seat !== null ? view.boards[seat] : null;
+    const slots = board ? board[m[1] === "small" ? "small_oracles" : "great_oracles"] : [];
+    const card = slots[Number(m[2]) - 1];
+    return t(`wl.act.${m[1]}`, { card: card ? card.card.id : m[2] });
+  }
+  if (n === "done") return t("wl.act.done");
+  return n;
+}
+
+/** The token an action works on ({colour, rank}) so a clicked token can filter actions. */
+export function actionToken(n) {
+  const m = /^(?:pair|spell|change):([rgby])([lmh])/.exec(n);
+  return m ? { colour: LETTER[m[1]], rank: RANK_LETTER[m[2]] } : null;
+}
+
+/** The corridor cards around the labyrinth tile, clockwise from the witch's head. */
+export function labyrinthSvg(view) {
+  const k = view.labyrinth.length;
+  const size = 320;
+  const c = size / 2;
+  const radius = 118;
+  const searchedAll = view.phase !== "search";
+  const cards = view.labyrinth.map((card, i) => {
+    const angle = -Math.PI / 2 + (i * 2 * Math.PI) / Math.max(k, 1);
+    const x = c + radius * Math.cos(angle);
+    const y = c + radius * Math.sin(angle);
+    const searched = searchedAll || i < view.corridor;
+    const current = !searchedAll && i === view.corridor;
+    const w = 58;
+    const hgt = 74;
+    const parts = [
+      s("rect", { x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 7, class: "card-bg" }),
+      s("text", { x, y: y - hgt / 2 + 12, class: "card-id" }, card.id),
+    ];
+    const n = card.upper.length;
+    card.upper.forEach((e, j) => parts.push(elementSvg(e, x + (j - (n - 1) / 2) * 20, y - 8)));
+    parts.push(s("line", { x1: x - w / 2 + 6, x2: x + w / 2 - 6, y1: y + 8, y2: y + 8, class: "card-split" }));
+    parts.push(elementSvg(card.lower, x, y + 22));
+    return s(
+      "g",
+      {
+        class: `corridor ${searched ? "searched" : ""} ${current ? "current" : ""}`,
+        dataset: { index: i, id: card.id },
+        "aria-label": t(current ? "wl.corridorCurrent" : searched ? "wl.corridorSearched" : "wl.corridorAhead", { id: card.id }),
+      },
+      s("title", {}, t(current ? "wl.corridorCurrent" : searched ? "wl.corridorSearched" : "wl.corridorAhead", { id: card.id })),
+      parts,
+    );
+  });
+  return s(
+    "svg",
+    { viewBox: `0 0 ${size} ${size}`, class: "labyrinth", role: "img", "aria-label": t("wl.labyrinth") },
+    s("circle", { cx: c, cy: c, r: 62, class: "tile" }),
+    s("path", { d: `M${c - 22} ${c - 30} Q${c} ${c - 56} ${c + 22} ${c - 30}`, class: "horns" }),
+    s("circle", { cx: c, cy: c - 14, r: 16, class: "witch" }),
+    s("text", { x: c, y: c + 16, class: "tile-text" }, t("wl.roundOf", { round: view.round })),
+    s("text", { x: c, y: c + 34, class: "tile-sub" }, t("wl.deckLeft", { n: view.unseen_corridors })),
+    cards,
+  );
+}

@@ -1,0 +1,304 @@
+// The lobby: create a table (game, players, options, seats), share its links, and
+// see recent tables to join or watch. Also the join screen for an open seat's link.
+
+import { api, ApiError } from "./api.js";
+import { h, mount, toast } from "./dom.js";
+import { botLabel, t } from "./i18n.js";
+import { saveSeat, seatsAt } from "./seats.js";
+import { gameTitle } from "./games/index.js";
+
+const BOT_LEVELS = {
+  random: ["random"],
+  heuristic: ["heuristic"],
+  mcts: ["mcts:iterations=300", "mcts:time=1"],
+};
+
+function link(path) {
+  return `${location.origin}${location.pathname}#${path}`;
+}
+
+function copyButton(text) {
+  return h(
+    "button",
+    {
+      class: "small ghost",
+      type: "button",
+      onclick: async () => {
+        try {
+          await navigator.clipboard.writeText(text);
+          toast(t("lobby.copied"));
+        } catch {
+          toast(text);
+        }
+      },
+    },
+    t("lobby.copy"),
+  );
+}
+
+/** Read a card file the user picked: JSON here, TOML through the server's parser. */
+async function readDataFile(file) {
+  const text = await file.text();
+  if (file.name.toLowerCase().endsWith(".json")) {
+    try {
+      return JSON.parse(text);
+    } catch (err) {
+      throw new ApiError(422, "bad_file", t("lobby.badJson", { file: file.name, problem: err.message }));
+    }
+  }
+  return api("POST", "/api/web/data-file", { name: file.name, text });
+}
+
+function seatRow(index, bots) {
+  const choices = [h("option", { value: "open" }, t("lobby.seatOpen"))];
+  for (const bot of bots) {
+    for (const spec of BOT_LEVELS[bot] || [bot]) {
+      choices.push(h("option", { value: spec }, t("lobby.seatBot", { bot: botLabel(spec) })));
+    }
+  }
+  const select = h("select", { name: `seat${index}`, "aria-label": t("lobby.seatN", { n: index + 1 }) }, choices);
+  if (index >= 2 && bots.includes("random")) select.value = "random";
+  return h("label", { class: "seat-choice" }, h("span", {}, t("lobby.seatN", { n: index + 1 })), select);
+}
+
+function optionField(game, option) {
+  const help = t(`option.${game.name}.${option.name}`);
+  if (option.types.includes("bool")) {
+    return h(
+      "label",
+      { class: "check" },
+      h("input", { type: "checkbox", name: `opt:${option.name}`, checked: option.default === true }),
+      help,
+    );
+  }
+  if (option.types.includes("dict")) {
+    return h(
+      "label",
+      { class: "file" },
+      h("span", {}, help),
+      h("input", { type: "file", name: `file:${option.name}`, accept: ".toml,.json" }),
+    );
+  }
+  return null;
+}
+
+function createForm(games, onCreated) {
+  const form = h("form", { class: "panel create", id: "create-form" });
+  const gameSelect = h(
+    "select",
+    { name: "game", id: "game" },
+    games.map((g) => h("option", { value: g.name }, gameTitle(g.name, g.title))),
+  );
+  const playersSelect = h("select", { name: "players", id: "players" });
+  const seats = h("div", { class: "seats" });
+  const options = h("div", { class: "options" });
+  const current = () => games.find((g) => g.name === gameSelect.value);
+
+  function refreshSeats() {
+    const game = current();
+    const n = Number(playersSelect.value);
+    mount(seats, Array.from({ length: n }, (_, i) => seatRow(i, game.bots)));
+  }
+  function refreshGame() {
+    const game = current();
+    mount(playersSelect, game.player_counts.map((n) => h("option", { value: n }, String(n))));
+    playersSelect.value = String(game.player_counts.includes(4) ? 4 : game.player_counts[0]);
+    mount(options, game.options.map((o) => optionField(game, o)));
+    refreshSeats();
+  }
+  gameSelect.addEventListener("change", refreshGame);
+  playersSelect.addEventListener("change", refreshSeats);
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const game = current();
+    const data = new FormData(form);
+    const body = { game: game.name, players: Number(playersSelect.value), options: {}, seats: [] };
+    try {
+      for (const o of game.options) {
+        if (o.types.includes("bool")) body.options[o.name] = data.get(`opt:${o.name}`) === "on";
+        const file = data.get(`file:${o.name}`);
+        if (file && file.size) body.options[o.name] = await readDataFile(file);
+      }
+      for (let i = 0; i < body.players; i++) {
+        const spec = data.get(`seat${i}`);
+        body.seats.push(spec === "open" ? { type: "open" } : { type: "bot", bot: spec });
+      }
+      const seed = String(data.get("seed") || "").trim();
+      if (seed) body.seed = Number(seed);
+      const clock = String(data.get("clock") || "").trim();
+      if (clock) body.clock = Number(clock);
+      const created = await api("POST", "/api/tables", body);
+      onCreated(created.table);
+    } catch (err) {
+      toast(t("error.refused", { message: err.message }), "error");
+    }
+  });
+
+  mount(
+    form,
+    h("h2", {}, t("lobby.newTable")),
+    h("label", {}, h("span", {}, t("lobby.game")), gameSelect),
+    h("label", {}, h("span", {}, t("lobby.players")), playersSelect),
+    options,
+    h("fieldset", {}, h("legend", {}, t("lobby.seats")), seats),
+    h(
+      "details",
+      {},
+      h("summary", {}, t("lobby.more")),
+      h("label", {}, h("span", {}, t("lobby.seed")), h("input", { name: "seed", type: "number", min: 0, inputmode: "numeric" })),
+      h("label", {}, h("span", {}, t("lobby.clock")), h("input", { name: "clock", type: "number", min: 1, step: "any" })),
+    ),
+    h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.create")),
+  );
+  refreshGame();
+  return form;
+}
+
+function tableLinks(table) {
+  const rows = table.seats.map((seat) => {
+    const who = seat.kind === "open" ? t("lobby.open") : seat.kind === "bot" ? botLabel(seat.bot) : seat.name;
+    const url = link(`/join/${table.id}/${seat.seat}`);
+    return h(
+      "li",
+      { class: `seat-link ${seat.kind}` },
+      h("span", { class: "seat-name" }, t("lobby.seatN", { n: seat.seat + 1 }), ": ", who),
+      seat.kind === "open"
+        ? [
+            h("a", { href: `#/join/${table.id}/${seat.seat}`, class: "button small", dataset: { seat: seat.seat } }, t("lobby.takeSeat")),
+            copyButton(url),
+          ]
+        : null,
+    );
+  });
+  const watch = link(`/watch/${table.id}`);
+  return h(
+    "section",
+    { class: "panel created", id: "created" },
+    h("h2", {}, t("lobby.tableReady", { game: gameTitle(table.game) })),
+    h("p", {}, t("lobby.shareLinks")),
+    h("ul", { class: "links" }, rows),
+    h("p", {}, t("lobby.spectatorLink"), " ", h("a", { href: `#/watch/${table.id}` }, watch), " ", copyButton(watch)),
+  );
+}
+
+function tableList(tables) {
+  if (!tables.length) return h("p", { class: "muted" }, t("lobby.noTables"));
+  return h(
+    "ul",
+    { class: "table-list" },
+    tables.map((table) => {
+      const open = table.seats.filter((s) => s.kind === "open");
+      const mine = seatsAt(table.id);
+      return h(
+        "li",
+        { class: `table-row ${table.status}` },
+        h("strong", {}, gameTitle(table.game)),
+        h("span", {}, t("lobby.playersN", { n: table.players })),
+        h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
+        h(
+          "span",
+          { class: "row-actions" },
+          mine.length ? h("a", { class: "button small primary", href: `#/table/${table.id}` }, t("lobby.resume")) : null,
+          open.length && !mine.length
+            ? h("a", { class: "button small", href: `#/join/${table.id}/${open[0].seat}` }, t("lobby.join"))
+            : null,
+          table.status === "over"
+            ? h("a", { class: "button small ghost", href: `#/replay/${table.id}` }, t("lobby.replay"))
+            : h("a", { class: "button small ghost", href: `#/watch/${table.id}` }, t("lobby.watch")),
+        ),
+      );
+    }),
+  );
+}
+
+export function showLobby(main) {
+  let games = [];
+  let created = null;
+  let tables = [];
+  let timer = null;
+
+  function render() {
+    mount(
+      main,
+      h(
+        "div",
+        { class: "lobby" },
+        h("section", { class: "intro" }, h("h1", {}, t("lobby.title")), h("p", {}, t("lobby.intro"))),
+        games.length ? createForm(games, onCreated) : h("p", {}, t("app.loading")),
+        created ? tableLinks(created) : null,
+        h("section", { class: "panel tables" }, h("h2", {}, t("lobby.recent")), tableList(tables)),
+      ),
+    );
+  }
+  function onCreated(table) {
+    created = table;
+    render();
+    document.getElementById("created").scrollIntoView({ behavior: "smooth" });
+    refresh();
+  }
+  async function refresh() {
+    try {
+      tables = await api("GET", "/api/tables");
+      const list = main.querySelector(".tables");
+      if (list) mount(list, h("h2", {}, t("lobby.recent")), tableList(tables));
+    } catch (err) {
+      toast(err.message, "error");
+    }
+  }
+  (async () => {
+    try {
+      games = await api("GET", "/api/games");
+    } catch (err) {
+      toast(err.message, "error");
+    }
+    render();
+    refresh();
+  })();
+  timer = setInterval(refresh, 5000);
+  return {
+    game: null,
+    close: () => clearInterval(timer),
+    rerender: render,
+  };
+}
+
+export function showJoin(main, tableId, seat) {
+  const name = h("input", {
+    id: "player-name",
+    name: "name",
+    required: true,
+    maxlength: 64,
+    value: localStorage.getItem("tabletop.name") || "",
+    autocomplete: "nickname",
+  });
+  async function join(event) {
+    event.preventDefault();
+    const who = name.value.trim();
+    if (!who) return;
+    try {
+      const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, { name: who });
+      localStorage.setItem("tabletop.name", who);
+      saveSeat(tableId, seat, joined.token, who);
+      location.hash = `#/table/${encodeURIComponent(tableId)}?seat=${seat}`;
+    } catch (err) {
+      toast(t("error.joinFailed", { message: err.message }), "error");
+    }
+  }
+  function render() {
+    mount(
+      main,
+      h(
+        "form",
+        { class: "panel join", onsubmit: join },
+        h("h1", {}, t("join.title", { n: seat + 1 })),
+        h("label", {}, h("span", {}, t("join.name")), name),
+        h("button", { type: "submit", class: "primary", id: "join" }, t("join.button")),
+        h("p", { class: "muted" }, h("a", { href: `#/watch/${encodeURIComponent(tableId)}` }, t("join.watchInstead"))),
+      ),
+    );
+    name.focus();
+  }
+  render();
+  return { game: null, rerender: render };
+}

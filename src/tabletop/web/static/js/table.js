@@ -1,0 +1,327 @@
+// The table screen: one live connection, the game's own screen, the players, the log,
+// the end (final scores and a replay link). Everything shown comes from the frames this
+// seat (or a spectator) receives; the game modules only draw them.
+
+import { api } from "./api.js";
+import { h, mount, toast } from "./dom.js";
+import { botLabel, t } from "./i18n.js";
+import { forgetSeat, seatAt, seatsAt } from "./seats.js";
+import { TableSocket } from "./socket.js";
+import { refusal } from "./errors.js";
+import { gameModule, gameTitle } from "./games/index.js";
+
+const LOG_LIMIT = 400;
+
+function logKey(tableId, seat) {
+  return `tabletop.log.${tableId}.${seat === null ? "spectator" : seat}`;
+}
+
+/** The log this browser saw at this table (kept so a reload keeps the story). */
+function loadLog(tableId, seat) {
+  try {
+    return JSON.parse(localStorage.getItem(logKey(tableId, seat)) || "[]");
+  } catch {
+    return [];
+  }
+}
+
+function saveLog(tableId, seat, log) {
+  try {
+    localStorage.setItem(logKey(tableId, seat), JSON.stringify(log.slice(-LOG_LIMIT)));
+  } catch {
+    // storage full: the log is a convenience, the game goes on without it
+  }
+}
+
+export function showTable(main, tableId, { seat, spectator }) {
+  const held = spectator ? null : seat !== undefined ? seatAt(tableId, seat) : seatsAt(tableId)[0] || null;
+  const ctx = {
+    tableId,
+    seat: held ? held.seat : null,
+    token: held ? held.token : null,
+    table: null,
+    view: null,
+    legal: [],
+    decision: null,
+    seq: 0,
+    over: false,
+    result: null,
+    log: loadLog(tableId, held ? held.seat : null),
+    status: "connecting",
+    final: null,
+    lastError: null,
+    ui: {}, // screen-local choices the game modules keep between frames
+    busy: false,
+    module: null,
+    reference: null, // the table's fixed public facts (/api/web/tables/ID/reference)
+  };
+  let socket = null;
+
+  ctx.name = (s) => seatName(ctx, s);
+  ctx.rerender = () => render();
+  ctx.act = async (action) => {
+    ctx.busy = true;
+    try {
+      const frame = await socket.act(action);
+      ctx.lastError = null;
+      return frame;
+    } catch (error) {
+      ctx.lastError = refusal(error);
+      toast(ctx.lastError, "error");
+      render();
+      throw error;
+    } finally {
+      ctx.busy = false;
+    }
+  };
+  ctx.api = (method, path, body) => api(method, path, body, ctx.token);
+
+  function onFrame(frame) {
+    if (frame.type === "error") {
+      if (frame.ref === undefined || frame.ref === null) {
+        ctx.lastError = refusal(frame);
+        toast(ctx.lastError, "error");
+        if (["auth_failed", "bad_seat"].includes(frame.code) && ctx.seat !== null) {
+          forgetSeat(tableId, ctx.seat);
+        }
+      }
+      return;
+    }
+    if (frame.type === "pong") return;
+    if (frame.table) ctx.table = frame.table;
+    if (frame.view !== undefined) ctx.view = frame.view;
+    // every frame kind carries the seat's decision when it has one, and nothing when not
+    ctx.legal = frame.legal || [];
+    ctx.decision = frame.decision === undefined ? null : frame.decision;
+    if (frame.over !== undefined) {
+      ctx.over = frame.over;
+      ctx.result = frame.result || null;
+    }
+    ctx.seq = frame.seq;
+    if (ctx.table) ctx.table.seq = frame.seq;
+    if (!ctx.module && ctx.table) {
+      ctx.module = gameModule(ctx.table.game);
+      loadReference();
+    }
+    if (frame.type === "welcome") {
+      // keep what this browser saw before, up to the table's present
+      ctx.log = ctx.log.filter((entry) => entry.seq <= frame.seq);
+    }
+    if (frame.type === "events") {
+      ctx.log.push({ seq: frame.seq, events: frame.events });
+      saveLog(tableId, ctx.seat, ctx.log);
+      if (ctx.module && ctx.module.onEvents) ctx.module.onEvents(frame.events, ctx);
+    }
+    if (ctx.over && !ctx.final) loadFinal();
+    render();
+  }
+
+  async function loadReference() {
+    try {
+      ctx.reference = await api("GET", `/api/web/tables/${encodeURIComponent(tableId)}/reference`);
+    } catch (err) {
+      toast(err.message, "error");
+    }
+    render();
+  }
+
+  async function loadFinal() {
+    ctx.final = { loading: true };
+    try {
+      ctx.final = await api("GET", `/api/web/tables/${encodeURIComponent(tableId)}/final`);
+    } catch (err) {
+      ctx.final = null;
+      toast(err.message, "error");
+    }
+    render();
+  }
+
+  function onStatus(status, why) {
+    ctx.status = status;
+    if (status === "failed") {
+      ctx.lastError = refusal(why || { code: "connection_failed", message: "" });
+      if (why && ["auth_failed", "bad_seat"].includes(why.code) && ctx.seat !== null) forgetSeat(tableId, ctx.seat);
+    }
+    render();
+  }
+
+  async function leaveOrReturn(away) {
+    try {
+      const kind = away ? "leave" : "return";
+      const out = await ctx.api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${ctx.seat}/${kind}`);
+      ctx.table = out.table;
+      render();
+    } catch (err) {
+      toast(refusal(err), "error");
+    }
+  }
+
+  function header() {
+    const table = ctx.table;
+    const mine = ctx.seat !== null && table ? table.seats[ctx.seat] : null;
+    return h(
+      "header",
+      { class: "table-head" },
+      h("h1", {}, table ? gameTitle(table.game) : t("app.loading")),
+      h(
+        "span",
+        { class: `conn ${ctx.status}`, id: "connection", title: t(`conn.${ctx.status}`) },
+        t(`conn.${ctx.status}`),
+      ),
+      h("span", { class: "who" }, ctx.seat === null ? t("table.spectating") : t("table.youAre", { n: ctx.seat + 1, name: mine ? mine.name || "" : "" })),
+      mine && !ctx.over && table.status === "playing"
+        ? h(
+            "button",
+            { class: "small ghost", id: mine.away ? "return-seat" : "leave-seat", onclick: () => leaveOrReturn(!mine.away) },
+            mine.away ? t("table.return") : t("table.leave"),
+          )
+        : null,
+    );
+  }
+
+  function seatsPanel() {
+    const table = ctx.table;
+    if (!table) return null;
+    const deciding = new Set((ctx.view && ctx.view.deciding) || []);
+    return h(
+      "section",
+      { class: "panel seats-panel" },
+      h("h2", {}, t("table.players")),
+      h(
+        "ul",
+        {},
+        table.seats.map((s) =>
+          h(
+            "li",
+            { class: `seat seat-${s.seat} ${deciding.has(s.seat) ? "deciding" : ""} ${s.seat === ctx.seat ? "me" : ""}` },
+            h("span", { class: `dot p${s.seat}` }),
+            h("span", { class: "seat-name" }, ctx.name(s.seat)),
+            h(
+              "span",
+              { class: "seat-kind" },
+              s.kind === "open" ? t("lobby.open") : s.kind === "bot" ? t("table.bot") : s.away ? t("table.away") : t("table.human"),
+            ),
+            deciding.has(s.seat) && !ctx.over ? h("span", { class: "thinking" }, t("table.deciding")) : null,
+          ),
+        ),
+      ),
+      table.status === "waiting" ? invitePanel(table) : null,
+    );
+  }
+
+  function invitePanel(table) {
+    const open = table.seats.filter((s) => s.kind === "open");
+    return h(
+      "div",
+      { class: "invite" },
+      h("p", {}, t("table.waiting", { n: open.length })),
+      h(
+        "ul",
+        {},
+        open.map((s) => {
+          const url = `${location.origin}${location.pathname}#/join/${table.id}/${s.seat}`;
+          return h("li", {}, t("lobby.seatN", { n: s.seat + 1 }), ": ", h("a", { href: url }, url));
+        }),
+      ),
+    );
+  }
+
+  function logPanel() {
+    const lines = [];
+    for (const entry of ctx.log) {
+      for (const ev of entry.events) {
+        const text = ctx.module ? ctx.module.describe(ev, ctx) : null;
+        if (text) lines.push(h("li", { class: `ev ${ev.type}`, dataset: { seq: entry.seq } }, text));
+      }
+    }
+    const list = h("ol", { class: "log", id: "log", "aria-live": "polite" }, lines.slice(-200));
+    requestAnimationFrame(() => {
+      list.scrollTop = list.scrollHeight;
+    });
+    return h("section", { class: "panel log-panel" }, h("h2", {}, t("table.log")), list);
+  }
+
+  function endPanel() {
+    if (!ctx.over) return null;
+    const body =
+      ctx.final && !ctx.final.loading && ctx.module
+        ? ctx.module.final(ctx.final, ctx)
+        : h("p", {}, t("app.loading"));
+    return h(
+      "section",
+      { class: "panel final", id: "final" },
+      h("h2", {}, t("final.title")),
+      body,
+      h(
+        "p",
+        {},
+        h(
+          "a",
+          { class: "button", id: "replay-link", href: `#/replay/${tableId}?viewer=${ctx.seat === null ? "spectator" : ctx.seat}` },
+          t("final.replay"),
+        ),
+        " ",
+        h("a", { class: "button ghost", href: "#/" }, t("final.lobby")),
+      ),
+    );
+  }
+
+  function render() {
+    if (!ctx.table || !ctx.view || !ctx.module) {
+      mount(
+        main,
+        h("div", { class: "table-screen" }, header(), h("p", { class: "muted" }, ctx.lastError || t("app.connecting"))),
+      );
+      return;
+    }
+    const scroll = window.scrollY;
+    mount(
+      main,
+      h(
+        "div",
+        { class: `table-screen game-${ctx.table.game}` },
+        header(),
+        ctx.lastError ? h("p", { class: "refused", role: "alert", id: "refused" }, ctx.lastError) : null,
+        endPanel(),
+        h(
+          "div",
+          { class: "table-grid" },
+          h("div", { class: "game-area" }, ctx.module.render(ctx)),
+          h("aside", { class: "side" }, seatsPanel(), logPanel()),
+        ),
+      ),
+    );
+    window.scrollTo(0, scroll);
+  }
+
+  if (!spectator && !held && seat !== undefined) {
+    ctx.lastError = t("table.noSeat", { n: seat + 1 });
+  }
+  socket = new TableSocket(tableId, held ? { seat: held.seat, token: held.token } : null, {
+    frame: onFrame,
+    status: onStatus,
+  });
+  socket.connect();
+  render();
+  return {
+    get game() {
+      return ctx.table ? ctx.table.game : null;
+    },
+    close: () => socket.close(),
+    rerender: render,
+  };
+}
+
+function seatName(ctx, s) {
+  const table = ctx.table;
+  if (ctx.module && ctx.module.holderName) {
+    const special = ctx.module.holderName(s, ctx);
+    if (special) return special;
+  }
+  if (s === ctx.seat) return t("table.you");
+  const seat = table && table.seats[s];
+  if (!seat) return t("lobby.seatN", { n: s + 1 });
+  if (seat.kind === "bot") return t("table.botName", { n: s + 1, bot: botLabel(seat.bot) });
+  if (seat.kind === "open") return t("lobby.seatN", { n: s + 1 });
+  return seat.name;
+}
