@@ -29,7 +29,9 @@ class LiveServer:
         self.url = f"http://127.0.0.1:{self.port}"
         app = create_app(ServerConfig(data_dir=str(data_dir), **config))
         self.server = uvicorn.Server(
-            uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False)
+            uvicorn.Config(
+                app, host="127.0.0.1", port=self.port, log_level="warning", access_log=False
+            )
         )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 

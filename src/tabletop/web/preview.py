@@ -9,14 +9,17 @@ of the table's state and returns that seat's view, legal actions and score.
 A copy holds everything, secrets included, so a preview is refused whenever it could
 show more than the seat's own board changing: outside soul processing (a declaration
 could open the other hands), for ``done`` (the last one to finish ends the round and
-the next corridors are drawn), and, whatever the game, as soon as the copy draws
-chance or the seat's decision ends. Only ``state.view(seat)`` of the copy leaves.
+the next corridors are drawn). Under that game rule a check holds for every game: no
+action of a sealed decision, no chance drawn, no event that tells the seat more than a
+spectator, and the seat still deciding afterwards. Only ``state.view(seat)`` of the copy
+leaves.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
 from tabletop.core.actions import Action
 from tabletop.core.errors import TabletopError
 from tabletop.core.state import State
@@ -78,15 +81,17 @@ def try_actions(state: State, seat: int, actions: Sequence[Action]) -> Preview:
         reason = rule(copy, seat, action)
         if reason is not None:
             raise PreviewRefused("preview_refused", f"tentative action {n}: {reason}")
+        sealed = copy.sealed_decision()
         drawn = copy.rng.state
         try:
-            copy.apply(seat, action)
+            events = copy.apply(seat, action)
         except TabletopError as exc:
             raise PreviewRefused("illegal_action", f"tentative action {n}: {exc}") from None
-        if copy.rng.state != drawn or copy.is_terminal() or seat not in copy.current_players():
-            # never seen with the rules above; the copy is discarded unseen either way
+        private = any(e.for_player(seat) != e.for_player(None) for e in events)
+        if sealed or private or copy.rng.state != drawn or seat not in copy.current_players():
             raise PreviewRefused(
-                "preview_refused", f"tentative action {n} would draw or reveal: commit it instead"
+                "preview_refused",
+                f"tentative action {n} would draw or reveal something: commit it instead",
             )
         done.append(action)
     return Preview(copy, seat, tuple(done))

@@ -72,6 +72,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       throw error;
     } finally {
       ctx.busy = false;
+      render();
     }
   };
   ctx.api = (method, path, body) => api(method, path, body, ctx.token);
@@ -318,8 +319,8 @@ function seatName(ctx, s) {
     const special = ctx.module.holderName(s, ctx);
     if (special) return special;
   }
-  if (s === ctx.seat) return t("table.you");
   const seat = table && table.seats[s];
+  if (s === ctx.seat) return seat && seat.name ? t("table.youNamed", { name: seat.name }) : t("table.you");
   if (!seat) return t("lobby.seatN", { n: s + 1 });
   if (seat.kind === "bot") return t("table.botName", { n: s + 1, bot: botLabel(seat.bot) });
   if (seat.kind === "open") return t("lobby.seatN", { n: s + 1 });

@@ -88,7 +88,7 @@ function oracleCards(board, legal, onAchieve) {
 }
 
 function boardPanel(ctx, board, opts = {}) {
-  const { clickable = false, focus = null, onToken = () => {}, legal = [], onAchieve = () => {}, preview = null } = opts;
+  const { clickable = false, focus = null, onToken = () => {}, legal = [], onAchieve = () => {}, preview = null, scoreNow = board.score } = opts;
   const mine = board.seat === ctx.seat;
   const view = ctx.view;
   const status =
@@ -111,8 +111,8 @@ function boardPanel(ctx, board, opts = {}) {
       {},
       h("span", { class: `dot p${board.seat}` }),
       h("strong", {}, ctx.name(board.seat)),
-      h("span", { class: "score", title: t("wl.scoreNow") }, t("wl.points", { n: board.score })),
-      preview !== null && preview !== board.score
+      h("span", { class: "score", title: t("wl.scoreNow") }, t("wl.points", { n: scoreNow })),
+      preview !== null
         ? h("span", { class: "score-preview", id: "score-preview" }, t("wl.previewPoints", { n: preview }))
         : null,
       status ? h("span", { class: `board-status ${board.committed ? "committed" : ""}` }, status) : null,
@@ -440,6 +440,7 @@ function render(ctx) {
             legal: last ? last.legal : ctx.legal,
             onAchieve: (n) => tryAction(ctx, n),
             preview: last ? shown.score : null,
+            scoreNow: b.score,
           });
         }
         return boardPanel(ctx, b);

@@ -1,0 +1,107 @@
+"""Browser-side helpers: a person at a table who clicks the first choice offered."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+Page = Any  # playwright.sync_api.Page (imported lazily: the module needs Chromium)
+
+ANY_DECISION = (
+    "#final, #choice button[data-action]:enabled, #commit:enabled, #done:enabled, "
+    "button.location.legal"
+)
+
+
+def new_page(browser: Any, errors: list[str], **context: Any) -> Page:
+    """A page in a fresh browser context (its own storage: one person) that records
+    every script error, so a test can assert the client never threw."""
+    page = browser.new_context(**context).new_page()
+    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+    page.on(
+        "console",
+        lambda msg: (
+            errors.append(f"console {msg.type}: {msg.text}") if msg.type == "error" else None
+        ),
+    )
+    return page
+
+
+def take_turn(page: Page) -> bool:
+    """Make this page's decision if it has one: the first choice, as a person clicking.
+
+    Declarations put out the panel's default hand, soul processing says done at once,
+    Code of Nine places on the first legal location. True if something was clicked.
+    """
+    for selector in (
+        "#choice button[data-action]:enabled",
+        "#commit:enabled",
+        "#done:enabled",
+        "button.location.legal",
+    ):
+        button = page.query_selector(selector)
+        if button is not None and button.is_visible():
+            button.click()
+            return True
+    return False
+
+
+def play_until(
+    pages: list[Page],
+    done: Callable[[], bool],
+    timeout: float = 150.0,
+    before: Callable[[Page], bool] | None = None,
+) -> None:
+    """Let every page take its turns until ``done()``; ``before(page)`` may act first
+    (return True if it did) to play some decisions differently."""
+    deadline = time.monotonic() + timeout
+    while not done():
+        if time.monotonic() > deadline:
+            raise AssertionError("the game did not reach the expected point in time")
+        acted = False
+        for page in pages:
+            if before is not None and before(page):
+                acted = True
+                continue
+            acted = take_turn(page) or acted
+        if not acted:
+            pages[0].wait_for_timeout(60)
+        else:
+            pages[0].wait_for_timeout(20)
+
+
+def is_over(page: Page) -> bool:
+    return page.query_selector("#final #score-table") is not None
+
+
+def create_table(
+    page: Page,
+    base: str,
+    game: str,
+    players: int,
+    seats: list[str],
+    seed: int,
+    expert: bool = False,
+) -> str:
+    """Create a table from the lobby form; returns the table id (from the links shown)."""
+    page.goto(base + "/")
+    page.select_option("#game", game)
+    page.select_option("#players", str(players))
+    for i, spec in enumerate(seats):
+        page.select_option(f"select[name=seat{i}]", spec)
+    if expert:
+        page.check("input[name='opt:expert']")
+    page.click("details summary")
+    page.fill("input[name=seed]", str(seed))
+    page.click("#create")
+    link = page.wait_for_selector("#created a[data-seat]")
+    href = link.get_attribute("href") or ""
+    return href.split("/")[2]
+
+
+def join(page: Page, base: str, table_id: str, seat: int, name: str) -> None:
+    page.goto(f"{base}/#/join/{table_id}/{seat}")
+    page.fill("#player-name", name)
+    page.click("#join")
+    page.wait_for_selector("#connection.open")

@@ -1,0 +1,68 @@
+"""Code of Nine in a real browser: two people and a bot (and the ghost), lobby to the
+scoring card by card, with a refused placement shown to the player who tried it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web.players import create_table, is_over, join, new_page, play_until
+from web.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SEED = 4
+
+
+def test_full_expert_game_with_a_refused_move(
+    live_server: LiveServer, browser: Any, screenshots: Path
+) -> None:
+    errors: list[str] = []
+    alice = new_page(browser, errors, viewport={"width": 1280, "height": 900})
+    bob = new_page(browser, errors, viewport={"width": 1024, "height": 800})
+    table_id = create_table(
+        alice, live_server.url, "code-of-nine", 3, ["open", "open", "random"], SEED, expert=True
+    )
+    join(alice, live_server.url, table_id, 0, "Alice")
+    join(bob, live_server.url, table_id, 1, "Bob")
+
+    # setup decisions come as dialogs; then Alice's first placement
+    play_until([alice, bob], lambda: alice.query_selector("button.location.legal") is not None)
+    closed = alice.query_selector("button.location.closed")
+    assert closed is not None
+    where = closed.get_attribute("data-location")
+    seq = alice.evaluate("document.querySelector('#log li:last-child')?.dataset.seq")
+    closed.click()
+    refused = alice.wait_for_selector("#refused")
+    text = refused.inner_text()
+    assert "not allowed" in text and "player 0 cannot play" in text and where in text
+    assert alice.query_selector("button.location.legal") is not None  # still Alice's decision
+    assert alice.evaluate("document.querySelector('#log li:last-child')?.dataset.seq") == seq
+    assert "Alice" in alice.inner_text("#turn") or "your turn" in alice.inner_text("#turn")
+
+    screens = {"board": False}
+
+    def board_screenshot(page: Any) -> bool:
+        """A mid-game board (round 3) from Alice's seat, once."""
+        if page is alice and not screens["board"] and "Round 3" in page.inner_text("#turn"):
+            page.screenshot(path=str(screenshots / "con-board.png"), full_page=True)
+            screens["board"] = True
+        return False
+
+    play_until([alice, bob], lambda: is_over(alice) and is_over(bob), before=board_screenshot)
+    assert screens["board"]
+
+    final = live_server.api("GET", f"/api/web/tables/{table_id}/final")
+    for page in (alice, bob):
+        page.wait_for_selector("#final .card-by-card tbody tr.step")
+        steps = page.query_selector_all("#final .card-by-card tbody tr.step")
+        assert len(steps) == len(final["steps"])
+    # the last step's scores are the final scores, holder by holder
+    last = alice.query_selector_all("#final .card-by-card tbody tr.step")[-1]
+    cells = [c.inner_text().split(" ")[0] for c in last.query_selector_all("td.num")]
+    assert cells == [str(s) for s in final["steps"][-1]["scores"]]
+    alice.wait_for_timeout(4000)  # the card-by-card rows appear one after another
+    alice.screenshot(path=str(screenshots / "con-scoring.png"), full_page=True)
+    assert errors == []

@@ -1,0 +1,71 @@
+"""The client's files: served by the server, self-contained, and fully translated."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from server.helpers import make_client
+from tabletop.web.mount import STATIC
+
+LANGUAGES = ("en", "ja")
+SCRIPTS = sorted(STATIC.rglob("*.js"))
+TEXT_FILES = [*SCRIPTS, *STATIC.rglob("*.css"), *STATIC.rglob("*.html"), *STATIC.rglob("*.svg")]
+
+
+def strings(lang: str) -> dict[str, object]:
+    return json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with make_client(tmp_path) as c:
+        yield c
+
+
+def test_the_page_and_every_file_are_served(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "/static/js/app.js" in page.text
+    for path in TEXT_FILES:
+        r = client.get("/static/" + path.relative_to(STATIC).as_posix())
+        assert r.status_code == 200, path
+    assert client.get("/static/../pyproject.toml").status_code == 404
+
+
+def test_no_file_asks_a_third_party_for_anything() -> None:
+    """Fonts and scripts are local: the only URL allowed is the SVG namespace name."""
+    for path in TEXT_FILES:
+        urls = set(re.findall(r"\bhttps?://[^\s\"')]+", path.read_text("utf-8")))
+        assert urls <= {"http://www.w3.org/2000/svg"}, (path, urls)
+
+
+def test_every_module_import_resolves() -> None:
+    for path in SCRIPTS:
+        for target in re.findall(r'from "(\.[^"]+)"', path.read_text("utf-8")):
+            assert (path.parent / target).resolve().exists(), (path, target)
+
+
+def test_both_languages_have_every_string() -> None:
+    en, ja = strings("en"), strings("ja")
+    location_names = {k for k in ja if k.startswith("con.loc.")}  # English names come from the data
+    assert set(en) == set(ja) - location_names
+    for key, text in ja.items():
+        if key in en:
+            params = set(re.findall(r"\{(\w+)\}", json.dumps(en[key])))
+            assert set(re.findall(r"\{(\w+)\}", json.dumps(text))) == params, key
+
+
+def test_every_string_the_scripts_name_exists() -> None:
+    en = strings("en")
+    used = {
+        key
+        for path in SCRIPTS
+        for key in re.findall(r'\bt\(\s*"([\w.:-]+)"', path.read_text("utf-8"))
+    }
+    assert used, 'the scripts name their strings with t("...")'
+    assert sorted(used - set(en)) == []
