@@ -98,7 +98,7 @@ def test_redis_bus_carries_messages_to_other_workers_only(redis_url: str) -> Non
         await a.start(on_a)
         await b.start(on_b)
         await asyncio.sleep(0.2)
-        await a.publish({"kind": "action", "table": "t", "seq": 1})
+        a.publish({"kind": "action", "table": "t", "seq": 1})
         for _ in range(50):
             if got_b:
                 break

@@ -52,12 +52,9 @@ def loadtest(
     if procs > 1:
         report = run_in_processes(procs, tables, **options)
     else:
-        try:
-            import uvloop
+        from tabletop.loadtest.worker import prepare_process
 
-            uvloop.install()
-        except ImportError:
-            pass
+        prepare_process()
         report = asyncio.run(run_loadtest(tables=tables, **options))  # type: ignore[arg-type]
     if as_json:
         typer.echo(json.dumps(report.to_json(), indent=2))

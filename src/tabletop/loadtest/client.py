@@ -3,18 +3,20 @@
 It behaves as a person would: on each new decision it waits ``think`` seconds, then
 sends one of its legal actions (chosen by its own seeded generator) with the sequence
 number of the last frame it saw. It records every frame for the leak check and the
-round trip of every action (send to the frame that acknowledges it).
+round trip of every action (send to the frame that acknowledges it). Frames are kept
+as the text received (a string is one object, invisible to the garbage collector) and
+parsed again for the leak check once the games are over.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from websockets.asyncio.client import connect
 
 from tabletop.core.rng import SplitMix64
@@ -27,7 +29,8 @@ class SeatStats:
     errors: list[str] = field(default_factory=list)
     stale: int = 0
     conflicts: int = 0
-    frames: list[dict[str, Any]] = field(default_factory=list)
+    frames: list[str | bytes] = field(default_factory=list)
+    """Every frame's text, in order (kept for the leak check)."""
     over: bool = False
 
 
@@ -67,12 +70,12 @@ class SeatClient:
                 if self.seat is None
                 else {"type": "auth", "seat": self.seat, "token": self.token}
             )
-            await ws.send(json.dumps(hello))
+            await ws.send(orjson.dumps(hello).decode())
             try:
                 async for text in ws:
-                    frame = json.loads(text)
+                    frame = orjson.loads(text)
                     if self.keep_frames:
-                        self.stats.frames.append(frame)
+                        self.stats.frames.append(text)
                     if self._on_frame(ws, frame):
                         break
             finally:
@@ -127,5 +130,7 @@ class SeatClient:
         self._sent[ref] = time.perf_counter()
         with contextlib.suppress(Exception):
             await ws.send(
-                json.dumps({"type": "action", "seq": self._seq, "action": action, "ref": ref})
+                orjson.dumps(
+                    {"type": "action", "seq": self._seq, "action": action, "ref": ref}
+                ).decode()
             )

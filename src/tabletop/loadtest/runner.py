@@ -5,10 +5,12 @@ from __future__ import annotations
 import asyncio
 import statistics
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 import httpx
+import orjson
 
 import tabletop
 from tabletop.loadtest.client import SeatClient, SeatStats
@@ -218,7 +220,11 @@ async def run_loadtest(
         if record is not None:
             # checked after every table is done, so checking does not slow the others
             viewers: list[int | None] = [*range(record["players"]), None][: len(stats)]
-            leak = check_frames(record, {v: s.frames for v, s in zip(viewers, stats, strict=True)})
+            frames: dict[int | None, Sequence[dict[str, Any]]] = {
+                v: [orjson.loads(text) for text in s.frames]
+                for v, s in zip(viewers, stats, strict=True)
+            }
+            leak = check_frames(record, frames)
             report.leaks += len(leak.problems)
             report.samples.extend(f"table {table_id}: {p}" for p in leak.problems[:3])
             report.leak_checked_frames += leak.frames

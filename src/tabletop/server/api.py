@@ -20,7 +20,10 @@ from tabletop.core.jsonutil import to_jsonable
 from tabletop.games import REGISTRY
 from tabletop.server import protocol
 from tabletop.server.bots import check_spec
-from tabletop.server.tables import LiveTable, SeatSpec, TableError, TableManager, table_summary
+from tabletop.server.errors import TableError
+from tabletop.server.manager import SeatSpec, TableManager
+from tabletop.server.summary import table_summary
+from tabletop.server.tables import LiveTable
 
 router = APIRouter(prefix="/api")
 bearer = HTTPBearer(auto_error=False, description="the seat token returned by join")

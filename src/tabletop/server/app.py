@@ -14,10 +14,13 @@ from fastapi.responses import JSONResponse
 
 from tabletop.server import api, ws
 from tabletop.server.config import ServerConfig
+from tabletop.server.errors import TableError
+from tabletop.server.gctune import tune_gc
+from tabletop.server.manager import TableManager
 from tabletop.server.middleware import GuardMiddleware
 from tabletop.server.pubsub import make_bus
+from tabletop.server.services import Services
 from tabletop.server.store import Store
-from tabletop.server.tables import Services, TableError, TableManager
 from tabletop.server.writer import Writer
 from tabletop.web import mount_web
 
@@ -99,5 +102,10 @@ async def _resume(manager: TableManager) -> None:
 
 
 def app_from_env() -> FastAPI:
-    """The factory uvicorn workers call: the config comes from ``TABLETOP_SERVER_CONFIG``."""
-    return create_app(ServerConfig.from_env())
+    """The factory uvicorn workers call: the config comes from ``TABLETOP_SERVER_CONFIG``.
+
+    A serving process also tunes its garbage collector, once everything is loaded.
+    """
+    app = create_app(ServerConfig.from_env())
+    tune_gc()
+    return app

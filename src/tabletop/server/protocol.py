@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+import orjson
+
 from tabletop.core.actions import Action
 from tabletop.core.errors import ActionParseError
 from tabletop.core.events import Event
@@ -34,11 +36,25 @@ class ProtocolError(Exception):
         self.message = message
 
 
+def encode(frame: dict[str, Any]) -> str:
+    """A frame's text. orjson: encoding is a good part of the server's work per frame."""
+    return orjson.dumps(frame).decode()
+
+
+def with_ack(text: str, ref: Any) -> str:
+    """An encoded frame with ``"ack": ref`` added, without encoding the frame again."""
+    return f'{text[:-1]},"ack":{orjson.dumps(ref).decode()}}}'
+
+
 def error_frame(code: str, message: str, ref: Any = None) -> str:
     frame: dict[str, Any] = {"type": "error", "code": code, "message": message}
     if ref is not None:
         frame["ref"] = ref
-    return json.dumps(frame)
+    return encode(frame)
+
+
+def pong_frame(ref: Any) -> str:
+    return encode({"type": "pong", "ref": ref})
 
 
 def visible_events(events: Sequence[Event], viewer: Viewer) -> list[Any]:
@@ -111,8 +127,8 @@ def parse_message(text: Any, max_bytes: int) -> dict[str, Any]:
     if len(text.encode("utf-8", "surrogatepass")) > max_bytes:
         raise ProtocolError("too_large", f"a message may be at most {max_bytes} bytes")
     try:
-        message = json.loads(text)
-    except ValueError as exc:
+        message = orjson.loads(text)
+    except orjson.JSONDecodeError as exc:
         raise ProtocolError("malformed_json", f"not valid JSON: {exc}") from None
     if not isinstance(message, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")

@@ -1,26 +1,17 @@
-"""Live tables: one game state per table, its seats, its connections, bots and clock.
+"""A live table: one game state, its seats, its audience, kept in step with the event log.
 
 A table changes only under its lock, through :meth:`LiveTable.submit` (an action from
 a seat, a server bot or the clock) or :meth:`LiveTable.on_remote` (news from another
 worker). An action is validated by the game, committed to the event log, and only then
 acknowledged and broadcast, each connection getting the frame built for its own seat.
-
-Every seat has a *decision marker*: the sequence number at which its current decision
-began (its legal actions last changed). An action sent with the sequence number the
-client last saw is accepted while that number is at or after the marker: an action
-chosen before the decision changed is stale and refused.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
-import json
 import logging
 import random
-import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from tabletop.core.actions import Action
@@ -30,77 +21,22 @@ from tabletop.core.game import Game
 from tabletop.core.state import State
 from tabletop.games import REGISTRY
 from tabletop.server import bots, protocol
-from tabletop.server.clock import DecisionClock
-from tabletop.server.config import ServerConfig
-from tabletop.server.pubsub import LocalBus, RedisBus
-from tabletop.server.security import (
-    new_seed,
-    new_table_id,
-    new_token,
-    token_digest,
-    token_matches,
-)
-from tabletop.server.store import ActionRow, SeatRow, Store, TableRow
-from tabletop.server.writer import Writer
+from tabletop.server.audience import Audience
+from tabletop.server.autoplay import Autoplay
+from tabletop.server.connection import Connection
+from tabletop.server.decisions import DecisionMarkers
+from tabletop.server.errors import TableError
+from tabletop.server.security import new_token, token_digest, token_matches
+from tabletop.server.services import Services
+from tabletop.server.store import ActionRow, SeatRow, TableRow
+from tabletop.server.summary import table_summary
+
+__all__ = ["LiveTable", "TableError"]
 
 log = logging.getLogger(__name__)
 
 CONFLICT_RETRIES = 20
 """Times an action is retried after other workers took its sequence number first."""
-
-
-class TableError(Exception):
-    """A refused request: ``code`` for machines, ``message`` for people, HTTP ``status``."""
-
-    def __init__(self, code: str, message: str, status: int = 409) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-
-
-@dataclass(eq=False)
-class Connection:
-    """One WebSocket watching a table as a seat or (``viewer`` None) a spectator."""
-
-    viewer: int | None
-    with_view: bool
-    limit: int
-    queue: asyncio.Queue[str | None] = field(default_factory=asyncio.Queue)
-    dropped: bool = False
-
-    def send(self, text: str) -> None:
-        """Queue a frame; a client that falls ``limit`` frames behind is dropped."""
-        if self.dropped:
-            return
-        if self.queue.qsize() >= self.limit:
-            self.dropped = True
-            self.queue.put_nowait(None)
-            return
-        self.queue.put_nowait(text)
-
-
-@dataclass
-class Services:
-    """What every table of this process shares."""
-
-    config: ServerConfig
-    store: Store
-    writer: Writer
-    bus: LocalBus | RedisBus
-    bot_delay: float = 0.0
-
-    async def read(self, fn: Any, *args: Any) -> Any:
-        return await asyncio.to_thread(fn, *args)
-
-
-def public_seat(seat: SeatRow) -> dict[str, Any]:
-    """What anyone may know of a seat (never its token)."""
-    out: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind, "name": seat.name}
-    if seat.kind == "bot" or seat.away:
-        out["bot"] = seat.bot
-    out["away"] = seat.away
-    return out
 
 
 class LiveTable:
@@ -114,13 +50,11 @@ class LiveTable:
         self.services = services
         self.state: State = self.game.new_game(row.players, row.seed, **row.options)
         self.seq = 0
-        self.decisions: list[int | None] = [None] * row.players
-        self._legal: list[tuple[int, ...]] = [()] * row.players
-        self.connections: set[Connection] = set()
+        self.markers = DecisionMarkers(row.players)
+        self.audience = Audience()
         self.lock = asyncio.Lock()
-        self.clock = DecisionClock(row.clock)
-        self._bot_task: asyncio.Task[None] | None = None
-        self._refresh_decisions(None)
+        self.autoplay = Autoplay(self)
+        self._refresh(None)
 
     # ------------------------------------------------------------------ facts
 
@@ -133,8 +67,10 @@ class LiveTable:
         self._seats = rows
         self.started = all(s.kind != "open" for s in rows)  # play starts once none is open
 
-    def _set_seat(self, row: SeatRow) -> None:
-        self.seats = [row if s.seat == row.seat else s for s in self.seats]
+    @property
+    def decisions(self) -> list[int | None]:
+        """Each seat's decision marker (see ``decisions``), None when it has none."""
+        return self.markers.markers
 
     @property
     def over(self) -> bool:
@@ -181,78 +117,24 @@ class LiveTable:
         for row in rows:
             self.state.apply(row.seat, row.action)
             self.seq = row.seq
-            self._refresh_decisions(row.seat)
+            self._refresh(row.seat)
 
-    def _refresh_decisions(self, acted: int | None) -> list[int]:
-        """Update the decision markers; return the seats whose decision changed."""
-        changed = []
-        current = set(self.state.current_players()) if self.started else set()
-        for p in range(len(self.decisions)):
-            ids = tuple(self.state.legal_action_ids(p)) if p in current else ()
-            if not ids:
-                self.decisions[p] = None
-            elif p == acted or ids != self._legal[p] or self.decisions[p] is None:
-                self.decisions[p] = self.seq
-                changed.append(p)
-            self._legal[p] = ids
-        return changed
+    def _refresh(self, acted: int | None) -> list[int]:
+        return self.markers.refresh(self.state, self.seq, self.started, acted)
 
     # ------------------------------------------------------------------ connections
 
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
-        self.connections.add(conn)
         decision = None if conn.viewer is None else self.decisions[conn.viewer]
-        frame = protocol.view_frame("welcome", self.state, conn.viewer, self.seq, decision)
-        frame["table"] = self.summary()
-        conn.send(json.dumps(frame))
+        self.audience.welcome(conn, self.state, self.seq, decision, self.summary())
 
     def detach(self, conn: Connection) -> None:
-        self.connections.discard(conn)
+        self.audience.remove(conn)
 
     def view_frame(self, viewer: int | None) -> str:
         decision = None if viewer is None else self.decisions[viewer]
-        return json.dumps(protocol.view_frame("view", self.state, viewer, self.seq, decision))
-
-    def _broadcast(
-        self, events: list[Event], actor: Connection | None = None, ref: Any = None
-    ) -> None:
-        """Send each connection its seat's frame; the actor's also acknowledges its action.
-
-        Folding the acknowledgement into the actor's frame (``"ack": ref``) saves a
-        message per action: the server's send and the client's receive are most of the
-        cost of an action under load.
-        """
-        frames: dict[tuple[int | None, bool], dict[str, Any]] = {}
-        texts: dict[tuple[int | None, bool], str] = {}
-        for conn in list(self.connections):
-            key = (conn.viewer, conn.with_view)
-            frame = frames.get(key)
-            if frame is None:
-                decision = None if conn.viewer is None else self.decisions[conn.viewer]
-                frame = frames[key] = protocol.events_frame(
-                    self.state, conn.viewer, self.seq, events, decision, conn.with_view
-                )
-            if conn is actor:
-                conn.send(json.dumps({**frame, "ack": ref}))
-                continue
-            text = texts.get(key)
-            if text is None:
-                text = texts[key] = json.dumps(frame)
-            conn.send(text)
-
-    def _broadcast_seats(self) -> None:
-        """Tell everyone the seats changed, and each seat its decision (play may start)."""
-        summary = self.summary()
-        texts: dict[int | None, str] = {}
-        for conn in list(self.connections):
-            text = texts.get(conn.viewer)
-            if text is None:
-                decision = None if conn.viewer is None else self.decisions[conn.viewer]
-                frame = {"type": "seats", "seq": self.seq, "table": summary}
-                frame.update(protocol.decision_part(self.state, conn.viewer, decision))
-                text = texts[conn.viewer] = json.dumps(frame)
-            conn.send(text)
+        return protocol.encode(protocol.view_frame("view", self.state, viewer, self.seq, decision))
 
     # ------------------------------------------------------------------ actions
 
@@ -265,18 +147,7 @@ class LiveTable:
             raise TableError("seat_away", "this seat is played by a bot; return to it first")
         if source == "bot" and not self.botted(seat):
             raise TableError("seat_returned", "the player is back at this seat")
-        if client_seq > self.seq:
-            raise TableError(
-                "bad_seq",
-                f"sequence number {client_seq} is in the future (the table is at {self.seq})",
-            )
-        decision = self.decisions[seat]
-        if decision is None:
-            raise TableError("not_your_turn", f"seat {seat} has no decision to make now")
-        if client_seq < decision:
-            raise TableError(
-                "stale", f"your decision changed at {decision}; you sent an action for {client_seq}"
-            )
+        self.markers.check(seat, client_seq, self.seq)
 
     async def submit(
         self,
@@ -307,7 +178,7 @@ class LiveTable:
                     self._accepted(row, events, actor, ref)
                     # workers are one server: the accepted action goes to them as it goes
                     # to the database (never to a client), so they need not read it back
-                    await self.services.bus.publish(
+                    self.services.bus.publish(
                         {
                             "kind": "action",
                             "table": self.id,
@@ -331,82 +202,25 @@ class LiveTable:
         ref: Any = None,
     ) -> None:
         self.seq = row.seq
-        changed = self._refresh_decisions(row.seat)
-        self._broadcast(events, actor, ref)
+        changed = self._refresh(row.seat)
+        self.audience.events(self.state, self.seq, events, self.decisions, actor, ref)
         self._after_change(changed)
 
     def _after_change(self, changed: list[int]) -> None:
-        """Start bots and clocks for the seats whose decision changed."""
+        """Start bots and clocks for the seats whose decision changed; note the end."""
         if self.over:
-            self.clock.cancel_all()
+            self.autoplay.stop()
             if not self.row.over:
                 self.row = replace(self.row, over=True)
-                self._spawn(self.services.writer.call(self.services.store.mark_over, self.id))
+                writer, store = self.services.writer, self.services.store
+                self.autoplay.spawn(writer.call(store.mark_over, self.id))
             return
-        for seat in changed:
-            self.clock.cancel(seat)
-            decision = self.decisions[seat]
-            if decision is None:
-                continue
-            if self.botted(seat):
-                self._wake_bots()
-            else:
-                self.clock.arm(seat, functools.partial(self._on_timeout, seat, decision))
-
-    def _on_timeout(self, seat: int, decision: int) -> None:
-        self._spawn(self._timeout(seat, decision))
-
-    def _spawn(self, coro: Any) -> asyncio.Task[None]:
-        return asyncio.get_running_loop().create_task(coro)
-
-    def _wake_bots(self) -> None:
-        if self._bot_task is None or self._bot_task.done():
-            self._bot_task = self._spawn(self._drive_bots())
-
-    async def _drive_bots(self) -> None:
-        """Play the bot seats' decisions one at a time, lowest seat first.
-
-        One driver per table, not a task per seat: bots deciding at the same moment then
-        always act in the same order, so a table's record depends only on its seed and
-        its people, never on thread timing.
-        """
-        failed: tuple[int, int] | None = None
-        while True:
-            await asyncio.sleep(self.services.bot_delay)
-            if self.over:
-                return
-            found = next(
-                ((p, d) for p, d in enumerate(self.decisions) if d is not None and self.botted(p)),
-                None,
-            )
-            if found is None:
-                return
-            seat, decision = found
-            spec = self.seats[seat].bot or bots.DEFAULT_BOT
-            view = self.state.view(seat)
-            legal = self.state.legal_actions(seat)
-            action = await asyncio.to_thread(
-                bots.choose, spec, self.game, self.row.seed, seat, decision, view, legal
-            )
-            try:
-                await self.submit(seat, action, decision, "bot")
-            except TableError as exc:  # the decision moved on meanwhile, or worse
-                if failed == (seat, decision):
-                    log.error("table %s: bot for seat %d is stuck: %s", self.id, seat, exc.code)
-                    return
-                failed = (seat, decision)
-
-    async def _timeout(self, seat: int, decision: int) -> None:
-        if self.decisions[seat] != decision or self.botted(seat) or self.over:
-            return
-        action = bots.default_action(self.state.legal_actions(seat))
-        with contextlib.suppress(TableError):
-            await self.submit(seat, action, decision, "clock")
+        self.autoplay.decisions_changed(changed)
 
     def start_play(self) -> None:
         """Arm bots and clocks for every current decision (at load or when play starts)."""
         if self.started:
-            self._after_change([p for p, d in enumerate(self.decisions) if d is not None])
+            self._after_change(self.markers.pending())
 
     # ------------------------------------------------------------------ seats
 
@@ -425,7 +239,7 @@ class LiveTable:
             if not ok:
                 raise TableError("seat_taken", f"seat {seat} was just taken")
             self._set_seat(SeatRow(seat, "human", name, None, digest, False))
-            await self._seats_changed()
+            self._seats_changed()
             return token
 
     async def set_away(self, seat: int, away: bool, bot: str | None) -> None:
@@ -435,20 +249,24 @@ class LiveTable:
             spec = (bot or current.bot or bots.DEFAULT_BOT) if away else current.bot
             await self.services.writer.call(self.services.store.set_away, self.id, seat, away, spec)
             self._set_seat(replace(current, away=away, bot=spec))
-            await self._seats_changed(seat)
+            self._seats_changed(seat)
 
-    async def _seats_changed(self, seat: int | None = None) -> None:
+    def _set_seat(self, row: SeatRow) -> None:
+        self.seats = [row if s.seat == row.seat else s for s in self.seats]
+
+    def _seats_changed(self, seat: int | None = None) -> None:
         """Tell everyone; start play, or hand a seat's decision to its bot or its clock."""
-        changed = set(self._refresh_decisions(None))
+        changed = set(self._refresh(None))
         if seat is not None and self.decisions[seat] is not None:
             changed.add(seat)
-        self._broadcast_seats()
-        await self.services.bus.publish({"kind": "seats", "table": self.id})
+        self.audience.seats(self.state, self.seq, self.decisions, self.summary())
+        self.services.bus.publish({"kind": "seats", "table": self.id})
         self._after_change(sorted(changed))
 
     # ------------------------------------------------------------------ other workers
 
     async def on_remote(self, message: dict[str, Any]) -> None:
+        """News from another worker: apply its accepted action, or read what we lack."""
         async with self.lock:
             if message.get("kind") == "seats":
                 await self._reload_seats_locked()
@@ -478,8 +296,8 @@ class LiveTable:
         if seats == self.seats:
             return
         self.seats = seats
-        changed = self._refresh_decisions(None)
-        self._broadcast_seats()
+        changed = self._refresh(None)
+        self.audience.seats(self.state, self.seq, self.decisions, self.summary())
         self._after_change(changed)
 
     async def catch_up(self) -> None:
@@ -495,153 +313,5 @@ class LiveTable:
             self._accepted(row, events)
 
     def close(self) -> None:
-        self.clock.cancel_all()
-        if self._bot_task is not None:
-            self._bot_task.cancel()
-        for conn in list(self.connections):
-            conn.queue.put_nowait(None)
-
-
-def table_summary(row: TableRow, seats: list[SeatRow], status: str, seq: int) -> dict[str, Any]:
-    """A table's public description (no seed until the game is over, no tokens)."""
-    return {
-        "id": row.id,
-        "game": row.game,
-        "players": row.players,
-        "options": row.options,
-        "clock": row.clock,
-        "seeded": row.seeded,
-        "status": status,
-        "seq": seq,
-        "seats": [public_seat(s) for s in seats],
-    }
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    """How a seat starts: open for a person to join, or a named bot."""
-
-    kind: str
-    bot: str | None = None
-    name: str | None = None
-
-
-class TableManager:
-    """The tables this process holds, loading them from the store on demand."""
-
-    def __init__(self, services: Services) -> None:
-        self.services = services
-        self.tables: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
-
-    async def create(
-        self,
-        game_name: str,
-        players: int,
-        options: dict[str, Any],
-        seats: list[SeatSpec],
-        seed: int | None,
-        clock: float | None,
-    ) -> LiveTable:
-        game = REGISTRY.get(game_name)
-        game.new_game(players, 0, **options)  # validates players and options
-        if len(seats) != players:
-            raise TableError("bad_seats", f"give one seat description per player ({players})", 422)
-        for spec in seats:
-            if spec.kind == "bot":
-                bots.check_spec(spec.bot or bots.DEFAULT_BOT, game)
-        row = TableRow(
-            id=new_table_id(),
-            game=game_name,
-            players=players,
-            seed=new_seed() if seed is None else seed,
-            options=options,
-            clock=clock,
-            seeded=seed is not None,
-            created=time.time(),
-        )
-        seat_rows = [
-            SeatRow(
-                p,
-                s.kind,
-                s.name or (s.bot or bots.DEFAULT_BOT if s.kind == "bot" else None),
-                (s.bot or bots.DEFAULT_BOT) if s.kind == "bot" else None,
-            )
-            for p, s in enumerate(seats)
-        ]
-        await self.services.writer.call(self.services.store.create_table, row, seat_rows)
-        table = LiveTable(row, seat_rows, self.services)
-        self.tables[row.id] = table
-        async with table.lock:
-            table._refresh_decisions(None)
-            table.start_play()
-        return table
-
-    async def get(self, table_id: str, fresh: bool = False) -> LiveTable:
-        """The live table ``table_id``; ``fresh`` reads any actions other workers wrote."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            if fresh and isinstance(self.services.bus, RedisBus):
-                await table.catch_up()
-            return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is None:
-                table = await self._load(table_id)
-                self.tables[table_id] = table
-                # news published while the table loaded was not delivered to it
-                await table.catch_up()
-        self._loading.pop(table_id, None)
-        return table
-
-    async def _load(self, table_id: str) -> LiveTable:
-        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
-            raise TableError("unknown_table", f"no table {table_id!r}", 404)
-        loaded = await self.services.read(self.services.store.load_table, table_id)
-        if loaded is None:
-            raise TableError("unknown_table", f"no table {table_id!r}", 404)
-        row, seat_rows = loaded
-        table = LiveTable(row, seat_rows, self.services)
-        rows = await self.services.read(self.services.store.actions_after, table_id, 0)
-        try:
-            table.replay(rows)
-        except TabletopError as exc:
-            raise TableError(
-                "corrupt_table", f"table {table_id} does not replay: {exc}", 500
-            ) from None
-        async with table.lock:
-            table.start_play()
-        return table
-
-    async def resume_all(self) -> int:
-        """Load the unfinished tables with bots, away seats or a clock, so they play on."""
-        ids = await self.services.read(self.services.store.tables_to_resume)
-        for table_id in ids:
-            await self.get(table_id)
-        return len(ids)
-
-    async def sync_forever(self, every: float = 5.0) -> None:
-        """With several workers: now and then read what the bus may have failed to say.
-
-        A lost pub/sub message would otherwise leave this worker's clients waiting for
-        an action another worker committed; one read per busy table every ``every``
-        seconds bounds that wait.
-        """
-        while True:
-            await asyncio.sleep(every)
-            for table in list(self.tables.values()):
-                if table.connections and not table.over:
-                    try:
-                        await table.catch_up()
-                    except Exception:
-                        log.exception("table %s: catch-up failed", table.id)
-
-    async def on_bus(self, message: dict[str, Any]) -> None:
-        table = self.tables.get(str(message.get("table")))
-        if table is not None:
-            await table.on_remote(message)
-
-    def close(self) -> None:
-        for table in self.tables.values():
-            table.close()
+        self.autoplay.stop()
+        self.audience.close()

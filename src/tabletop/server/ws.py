@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
@@ -19,9 +18,12 @@ from starlette.websockets import WebSocketDisconnect
 
 from tabletop.server import protocol
 from tabletop.server.config import ServerConfig
+from tabletop.server.connection import Connection
+from tabletop.server.errors import TableError
+from tabletop.server.manager import TableManager
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.security import TokenBucket
-from tabletop.server.tables import Connection, LiveTable, TableError, TableManager
+from tabletop.server.tables import LiveTable
 
 router = APIRouter()
 
@@ -148,7 +150,7 @@ async def _read(
 async def _handle(table: LiveTable, conn: Connection, message: dict[str, Any], ref: Any) -> None:
     kind = message["type"]
     if kind == "ping":
-        conn.send(json.dumps({"type": "pong", "ref": ref}))
+        conn.send(protocol.pong_frame(ref))
     elif kind == "view":
         async with table.lock:
             conn.send(table.view_frame(conn.viewer))

@@ -1,0 +1,58 @@
+"""Decision markers: since when each seat has been deciding what it decides now.
+
+Every seat has a *decision marker*: the sequence number at which its current decision
+began (its legal actions last changed). An action sent with the sequence number the
+client last saw is accepted while that number is at or after the marker: an action
+chosen before the decision changed is stale and refused. Bots and clocks are keyed by
+the same marker, so a late timer or bot answer for an old decision does nothing.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.state import State
+from tabletop.server.errors import TableError
+
+
+class DecisionMarkers:
+    """Each seat's marker (``None`` when it has nothing to decide) and legal action ids."""
+
+    def __init__(self, players: int) -> None:
+        self.markers: list[int | None] = [None] * players
+        self._legal: list[tuple[int, ...]] = [()] * players
+
+    def pending(self) -> list[int]:
+        """The seats that have a decision to make, in seat order."""
+        return [p for p, d in enumerate(self.markers) if d is not None]
+
+    def refresh(self, state: State, seq: int, started: bool, acted: int | None) -> list[int]:
+        """Update the markers after ``seq``; return the seats whose decision changed.
+
+        The seat that ``acted`` always begins a new decision if it still has one (it may
+        decide twice in a row with the same choices); another seat's decision changes
+        only when its legal actions do.
+        """
+        changed = []
+        current = state.current_players() if started else ()
+        for p in range(len(self.markers)):
+            ids = tuple(state.legal_action_ids(p)) if p in current else ()
+            if not ids:
+                self.markers[p] = None
+            elif p == acted or ids != self._legal[p] or self.markers[p] is None:
+                self.markers[p] = seq
+                changed.append(p)
+            self._legal[p] = ids
+        return changed
+
+    def check(self, seat: int, client_seq: int, seq: int) -> None:
+        """Refuse an action for ``seat`` chosen at ``client_seq`` while the table is at ``seq``."""
+        if client_seq > seq:
+            raise TableError(
+                "bad_seq", f"sequence number {client_seq} is in the future (the table is at {seq})"
+            )
+        decision = self.markers[seat]
+        if decision is None:
+            raise TableError("not_your_turn", f"seat {seat} has no decision to make now")
+        if client_seq < decision:
+            raise TableError(
+                "stale", f"your decision changed at {decision}; you sent an action for {client_seq}"
+            )

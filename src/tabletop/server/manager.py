@@ -1,0 +1,154 @@
+"""The tables one server process holds: created here, or loaded from the store on demand.
+
+After a restart the unfinished tables that play on by themselves (bots, away seats, a
+clock) are loaded at once; the others when a client first asks for them. With several
+workers, each keeps its own copy of the tables its clients use, in step through the bus.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from tabletop.core.errors import TabletopError
+from tabletop.games import REGISTRY
+from tabletop.server import bots
+from tabletop.server.errors import TableError
+from tabletop.server.security import new_seed, new_table_id
+from tabletop.server.services import Services
+from tabletop.server.store import SeatRow, TableRow
+from tabletop.server.tables import LiveTable
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """How a seat starts: open for a person to join, or a named bot."""
+
+    kind: str
+    bot: str | None = None
+    name: str | None = None
+
+
+class TableManager:
+    """The tables this process holds, loading them from the store on demand."""
+
+    def __init__(self, services: Services) -> None:
+        self.services = services
+        self.tables: dict[str, LiveTable] = {}
+        self._loading: dict[str, asyncio.Lock] = {}
+
+    async def create(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        seed: int | None,
+        clock: float | None,
+    ) -> LiveTable:
+        game = REGISTRY.get(game_name)
+        game.new_game(players, 0, **options)  # validates players and options
+        if len(seats) != players:
+            raise TableError("bad_seats", f"give one seat description per player ({players})", 422)
+        for spec in seats:
+            if spec.kind == "bot":
+                bots.check_spec(spec.bot or bots.DEFAULT_BOT, game)
+        row = TableRow(
+            id=new_table_id(),
+            game=game_name,
+            players=players,
+            seed=new_seed() if seed is None else seed,
+            options=options,
+            clock=clock,
+            seeded=seed is not None,
+            created=time.time(),
+        )
+        seat_rows = [
+            SeatRow(
+                p,
+                s.kind,
+                s.name or (s.bot or bots.DEFAULT_BOT if s.kind == "bot" else None),
+                (s.bot or bots.DEFAULT_BOT) if s.kind == "bot" else None,
+            )
+            for p, s in enumerate(seats)
+        ]
+        await self.services.writer.call(self.services.store.create_table, row, seat_rows)
+        table = LiveTable(row, seat_rows, self.services)
+        self.tables[row.id] = table
+        async with table.lock:
+            table.start_play()
+        return table
+
+    async def get(self, table_id: str, fresh: bool = False) -> LiveTable:
+        """The live table ``table_id``; ``fresh`` reads any actions other workers wrote."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            if fresh and self.services.shared:
+                await table.catch_up()
+            return table
+        lock = self._loading.setdefault(table_id, asyncio.Lock())
+        async with lock:
+            table = self.tables.get(table_id)
+            if table is None:
+                table = await self._load(table_id)
+                self.tables[table_id] = table
+                # news published while the table loaded was not delivered to it
+                await table.catch_up()
+        self._loading.pop(table_id, None)
+        return table
+
+    async def _load(self, table_id: str) -> LiveTable:
+        if not isinstance(table_id, str) or not 0 < len(table_id) <= 32:
+            raise TableError("unknown_table", f"no table {table_id!r}", 404)
+        loaded = await self.services.read(self.services.store.load_table, table_id)
+        if loaded is None:
+            raise TableError("unknown_table", f"no table {table_id!r}", 404)
+        row, seat_rows = loaded
+        table = LiveTable(row, seat_rows, self.services)
+        rows = await self.services.read(self.services.store.actions_after, table_id, 0)
+        try:
+            table.replay(rows)
+        except TabletopError as exc:
+            raise TableError(
+                "corrupt_table", f"table {table_id} does not replay: {exc}", 500
+            ) from None
+        async with table.lock:
+            table.start_play()
+        return table
+
+    async def resume_all(self) -> int:
+        """Load the unfinished tables with bots, away seats or a clock, so they play on."""
+        ids = await self.services.read(self.services.store.tables_to_resume)
+        for table_id in ids:
+            await self.get(table_id)
+        return len(ids)
+
+    async def sync_forever(self, every: float = 5.0) -> None:
+        """With several workers: now and then read what the bus may have failed to say.
+
+        A lost pub/sub message would otherwise leave this worker's clients waiting for
+        an action another worker committed; one read per busy table every ``every``
+        seconds bounds that wait.
+        """
+        while True:
+            await asyncio.sleep(every)
+            for table in list(self.tables.values()):
+                if table.audience and not table.over:
+                    try:
+                        await table.catch_up()
+                    except Exception:
+                        log.exception("table %s: catch-up failed", table.id)
+
+    async def on_bus(self, message: dict[str, Any]) -> None:
+        table = self.tables.get(str(message.get("table")))
+        if table is not None:
+            await table.on_remote(message)
+
+    def close(self) -> None:
+        for table in self.tables.values():
+            table.close()
