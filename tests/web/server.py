@@ -24,8 +24,8 @@ def free_port() -> int:
 class LiveServer:
     """``with LiveServer(tmp) as server: server.url`` serves the app until the block ends."""
 
-    def __init__(self, data_dir: Path, **config: Any) -> None:
-        self.port = free_port()
+    def __init__(self, data_dir: Path, port: int | None = None, **config: Any) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         app = create_app(ServerConfig(data_dir=str(data_dir), **config))
         self.server = uvicorn.Server(

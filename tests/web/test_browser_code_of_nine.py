@@ -3,6 +3,7 @@ scoring card by card, with a refused placement shown to the player who tried it.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,8 @@ def test_full_expert_game_with_a_refused_move(
     errors: list[str] = []
     alice = new_page(browser, errors, viewport={"width": 1280, "height": 900})
     bob = new_page(browser, errors, viewport={"width": 1024, "height": 800})
+    received: list[str] = []
+    bob.on("websocket", lambda ws: ws.on("framereceived", lambda text: received.append(text)))
     table_id = create_table(
         alice, live_server.url, "code-of-nine", 3, ["open", "open", "random"], SEED, expert=True
     )
@@ -66,3 +69,25 @@ def test_full_expert_game_with_a_refused_move(
     alice.wait_for_timeout(4000)  # the card-by-card rows appear one after another
     alice.screenshot(path=str(screenshots / "con-scoring.png"), full_page=True)
     assert errors == []
+    assert_only_own_secrets([json.loads(text) for text in received], seat=1)
+
+
+def assert_only_own_secrets(frames: list[dict[str, Any]], seat: int) -> None:
+    """Every frame a seat's browser received holds that seat's secrets only: its own
+    dealt cards and the cards it looked at, nobody else's, until the end reveals all."""
+    assert any(f.get("over") for f in frames)
+    for frame in frames:
+        if frame.get("over"):
+            continue
+        for event in frame.get("events", []):
+            if event["type"] == "CardsDealt" and event["holder"] != seat:
+                assert event["cards"] is None, event
+            if event["type"] == "CardsPlaced" and event["holder"] != seat:
+                assert event["abyss"] is None and event["shoal"] is None, event
+            if event["type"] == "CardLooked" and event["looker"] != seat:
+                assert event["card"] is None, event
+        view = frame.get("view")
+        if view is not None:
+            assert view["viewer"] == seat and view["revealed"] == [] and view["scores"] == []
+            looked = {(o, slot) for o, slot in view["holders"][seat]["has_looked_at"]}
+            assert {(c["owner"], c["slot"]) for c in view["seen"]} <= looked

@@ -396,9 +396,8 @@ function processingPanel(ctx) {
 function status(ctx) {
   const v = ctx.view;
   const k = v.labyrinth.length;
-  const where =
-    v.phase === "search" ? t("wl.corridorOf", { i: Math.min(v.corridor + 1, k), k }) : v.phase === "soul_processing" ? t("wl.phase.soul_processing") : t(`wl.phase.${v.phase}`);
-  return h("p", { class: "status-line" }, h("strong", {}, t("wl.roundOf", { round: v.round })), " · ", t(`wl.phase.${v.phase}`), v.phase === "search" ? ` · ${where}` : "");
+  const where = v.phase === "search" ? ` · ${t("wl.corridorOf", { i: Math.min(v.corridor + 1, k), k })}` : "";
+  return h("p", { class: "status-line" }, h("strong", {}, t("wl.roundOf", { round: v.round })), " · ", t(`wl.phase.${v.phase}`), where);
 }
 
 function decisionArea(ctx) {
@@ -451,57 +450,54 @@ function render(ctx) {
 
 // ------------------------------------------------------------------ the log
 
-function who(ctx, p) {
-  return ctx.name(p);
-}
-
 function describe(ev, ctx) {
+  const who = (p) => ctx.name(p);
   const c = (x) => colourName(x);
   switch (ev.type) {
     case "OraclesDealt":
-      return t("wl.ev.oracles", { who: who(ctx, ev.player), great: ev.great_oracles.join(", "), small: ev.small_oracles.join(", ") });
+      return t("wl.ev.oracles", { who: who(ev.player), great: ev.great_oracles.join(", "), small: ev.small_oracles.join(", ") });
     case "CorridorsLaidOut":
       return t("wl.ev.laidOut", { round: ev.round, corridors: ev.corridors.join(", ") });
     case "DeclarationCommitted":
       if (ev.declaration) return t(ev.forced ? "wl.ev.forcedMine" : "wl.ev.committedMine", { hand: declarationText(ev.declaration) });
-      return t(ev.forced ? "wl.ev.forced" : "wl.ev.committed", { who: who(ctx, ev.player) });
+      return t(ev.forced ? "wl.ev.forced" : "wl.ev.committed", { who: who(ev.player) });
     case "DeclarationsRevealed":
       return t("wl.ev.revealed", {
         corridor: ev.corridor,
-        hands: ev.declarations.map((d, p) => `${who(ctx, p)}: ${declarationText(d)}`).join("; "),
+        hands: ev.declarations.map((d, p) => `${who(p)}: ${declarationText(d)}`).join("; "),
       });
     case "CorridorRanked":
       if (ev.skipped) return t("wl.ev.skipped", { corridor: ev.corridor });
       return t("wl.ev.ranked", {
-        first: ev.first === null ? t("wl.nobody") : who(ctx, ev.first),
-        seconds: ev.seconds.length ? ev.seconds.map((p) => who(ctx, p)).join(", ") : t("wl.nobody"),
+        first: ev.first === null ? t("wl.nobody") : who(ev.first),
+        seconds: ev.seconds.length ? ev.seconds.map((p) => who(p)).join(", ") : t("wl.nobody"),
         witch: ev.witch_signs,
         soul: ev.soul_signs,
       });
     case "ImpurityTaken":
-      return t("wl.ev.impurity", { who: who(ctx, ev.player), n: ev.count });
+      return t("wl.ev.impurity", { who: who(ev.player), n: ev.count });
     case "TokenGained":
-      return t("wl.ev.token", { who: who(ctx, ev.player), colour: c(ev.colour) });
+      return t("wl.ev.token", { who: who(ev.player), colour: c(ev.colour) });
     case "WhiteChosen":
-      return t("wl.ev.white", { who: who(ctx, ev.player), colour: c(ev.colour) });
+      return t("wl.ev.white", { who: who(ev.player), colour: c(ev.colour) });
     case "TokenReturned":
-      return t("wl.ev.returned", { who: who(ctx, ev.player), colour: c(ev.colour), rank: rankName(ev.rank) });
+      return t("wl.ev.returned", { who: who(ev.player), colour: c(ev.colour), rank: rankName(ev.rank) });
     case "SpellGained":
-      return t("wl.ev.spell", { who: who(ctx, ev.player), spell: t(`wl.element.${ev.spell}`) });
+      return t("wl.ev.spell", { who: who(ev.player), spell: t(`wl.element.${ev.spell}`) });
     case "Promoted":
-      return t("wl.ev.promoted", { who: who(ctx, ev.player), colour: c(ev.colour), rank: rankName(ev.rank), by: t(`wl.by.${ev.by}`) });
+      return t("wl.ev.promoted", { who: who(ev.player), colour: c(ev.colour), rank: rankName(ev.rank), by: t(`wl.by.${ev.by}`) });
     case "ColourChanged":
-      return t("wl.ev.changed", { who: who(ctx, ev.player), colour: c(ev.colour), rank: rankName(ev.rank), to: c(ev.to) });
+      return t("wl.ev.changed", { who: who(ev.player), colour: c(ev.colour), rank: rankName(ev.rank), to: c(ev.to) });
     case "SpellDiscarded":
-      return t("wl.ev.discarded", { who: who(ctx, ev.player), spell: t(`wl.element.${ev.spell}`) });
+      return t("wl.ev.discarded", { who: who(ev.player), spell: t(`wl.element.${ev.spell}`) });
     case "OracleAchieved":
-      return t(ev.great ? "wl.ev.great" : "wl.ev.small", { who: who(ctx, ev.player), oracle: ev.oracle });
+      return t(ev.great ? "wl.ev.great" : "wl.ev.small", { who: who(ev.player), oracle: ev.oracle });
     case "ProcessingDone":
-      return t("wl.ev.done", { who: who(ctx, ev.player) });
+      return t("wl.ev.done", { who: who(ev.player) });
     case "RoundEnded":
       return t("wl.ev.roundEnded", { round: ev.round });
     case "GameEnded":
-      return t("wl.ev.gameEnded", { winners: ev.winners.map((p) => who(ctx, p)).join(", ") });
+      return t("wl.ev.gameEnded", { winners: ev.winners.map((p) => who(p)).join(", ") });
     default:
       return ev.type;
   }

@@ -1,0 +1,49 @@
+"""Network loss: the server goes away mid-game and comes back; the page reconnects by
+itself, finds its seat and decision again, and play goes on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from web.players import new_page
+from web.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_the_page_reconnects_when_the_server_comes_back(browser: Any, tmp_path: Path) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    first = LiveServer(tmp_path)
+    with first:
+        table = first.api(
+            "POST",
+            "/api/tables",
+            json={
+                "game": "wicked-labyrinth",
+                "players": 3,
+                "seed": 3,
+                "seats": [{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
+            },
+        )["table"]
+        page.goto(f"{first.url}/#/join/{table['id']}/0")
+        page.fill("#player-name", "Alice")
+        page.click("#join")
+        page.wait_for_selector("#declaration")
+        page.click("#commit")
+        page.wait_for_selector("#log li")
+        seq = first.api("GET", f"/api/tables/{table['id']}")["seq"]
+    page.wait_for_selector("#connection.closed")  # the server is gone: the page says so
+
+    with LiveServer(tmp_path, port=first.port) as again:
+        page.wait_for_selector("#connection.open", timeout=20_000)
+        page.wait_for_selector("#declaration")
+        assert again.api("GET", f"/api/tables/{table['id']}")["seq"] == seq
+        page.click("#commit")  # and the game goes on from where it was
+        page.wait_for_function(
+            f"document.querySelector('#log li:last-child').dataset.seq > {seq}", timeout=10_000
+        )
+    assert [e for e in errors if "WebSocket" not in e] == []
