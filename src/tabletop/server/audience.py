@@ -53,13 +53,14 @@ class Audience:
         acknowledgement into the frame it gets anyway saves a message per action.
         """
         texts: dict[tuple[int | None, bool], str] = {}
+        memo: dict[int, tuple[Event, Any]] = {}
         for conn in self.connections:
             key = (conn.viewer, conn.with_view)
             text = texts.get(key)
             if text is None:
                 decision = None if conn.viewer is None else decisions[conn.viewer]
                 frame = protocol.events_frame(
-                    state, conn.viewer, seq, events, decision, conn.with_view
+                    state, conn.viewer, seq, events, decision, conn.with_view, memo
                 )
                 text = texts[key] = protocol.encode(frame)
             conn.send(protocol.with_ack(text, ref) if conn is actor else text)

@@ -20,6 +20,12 @@ class DecisionMarkers:
         self.markers: list[int | None] = [None] * players
         self._legal: list[tuple[int, ...]] = [()] * players
 
+    def copy(self) -> DecisionMarkers:
+        other = DecisionMarkers(0)
+        other.markers = list(self.markers)
+        other._legal = list(self._legal)
+        return other
+
     def pending(self) -> list[int]:
         """The seats that have a decision to make, in seat order."""
         return [p for p, d in enumerate(self.markers) if d is not None]

@@ -57,13 +57,27 @@ def pong_frame(ref: Any) -> str:
     return encode({"type": "pong", "ref": ref})
 
 
-def visible_events(events: Sequence[Event], viewer: Viewer) -> list[Any]:
-    """The viewer's version of each event, leaving out the ones hidden from it."""
+def visible_events(
+    events: Sequence[Event], viewer: Viewer, memo: dict[int, tuple[Event, Any]] | None = None
+) -> list[Any]:
+    """The viewer's version of each event, leaving out the ones hidden from it.
+
+    ``memo`` (kept for one broadcast) converts a version that several viewers share
+    (a public event is the same object for all) only once. It holds each version it
+    converted, so no other object can take its ``id`` meanwhile.
+    """
     out = []
     for event in events:
         seen = event.for_player(viewer)
-        if seen is not None:
+        if seen is None:
+            continue
+        if memo is None:
             out.append(to_jsonable(seen))
+            continue
+        hit = memo.get(id(seen))
+        if hit is None or hit[0] is not seen:
+            hit = memo[id(seen)] = (seen, to_jsonable(seen))
+        out.append(hit[1])
     return out
 
 
@@ -92,9 +106,14 @@ def events_frame(
     events: Sequence[Event],
     decision: int | None,
     with_view: bool,
+    memo: dict[int, tuple[Event, Any]] | None = None,
 ) -> dict[str, Any]:
     """The frame every connection of ``viewer`` gets for accepted action ``seq``."""
-    frame: dict[str, Any] = {"type": "events", "seq": seq, "events": visible_events(events, viewer)}
+    frame: dict[str, Any] = {
+        "type": "events",
+        "seq": seq,
+        "events": visible_events(events, viewer, memo),
+    }
     frame.update(decision_part(state, viewer, decision))
     frame.update(end_part(state))
     if with_view:

@@ -15,9 +15,11 @@ in a thread now and then instead.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,9 +37,11 @@ from sqlalchemy import (
     Table,
     Text,
     create_engine,
+    delete,
     event,
     insert,
     select,
+    tuple_,
     update,
 )
 from sqlalchemy.dialects import postgresql
@@ -215,12 +219,17 @@ class Store:
             conn.execute(update(tables).where(tables.c.id == table_id).values(over=True))
 
     def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
-        """Insert actions in one transaction; per row, False if its ``seq`` was taken.
+        """Insert actions in one transaction; per row, False if it was not stored.
 
-        SQLite (one process) takes the batch in one statement on a connection kept for
-        it. PostgreSQL may have several workers racing for a sequence number: one
-        ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` tells which rows went in, in a
-        single round trip. Other databases insert each row under its own savepoint.
+        A row is refused when its ``seq`` was taken (by another worker), and so is every
+        later row of the same table in the batch: a table may send several actions in
+        one batch, each built on the one before, so a table's stored rows are always a
+        prefix of what it sent.
+
+        SQLite (one process, nobody to race) takes the batch in one statement on a
+        connection kept for it. PostgreSQL: one ``INSERT ... ON CONFLICT DO NOTHING
+        RETURNING`` says which rows went in, in a single round trip. Other databases
+        insert each row under its own savepoint.
         """
         if not rows:
             return []
@@ -238,18 +247,42 @@ class Store:
             )
             with self.engine.begin() as conn:
                 stored = {(r.table_id, r.seq) for r in conn.execute(stmt)}
-            return [(r.table_id, r.seq) in stored for r in rows]
-        done = [False] * len(rows)
+                done = [(r.table_id, r.seq) in stored for r in rows]
+                orphans = _beyond_refusal(rows, order, done)
+                if orphans:  # stored after a refused row of their table: take them back
+                    conn.execute(
+                        delete(actions).where(
+                            tuple_(actions.c.table_id, actions.c.seq).in_(
+                                [(rows[i].table_id, rows[i].seq) for i in orphans]
+                            )
+                        )
+                    )
+                    for i in orphans:
+                        done[i] = False
+            return done
         try:
             with self.engine.begin() as conn:
-                for i in order:
-                    done[i] = self._insert_row(conn, rows[i])
-            return done
+                return self._insert_each(rows, order, lambda: contextlib.nullcontext(conn))
         except OperationalError:  # the database gave up on the batch: one row at a time
-            for i in order:
-                with self.engine.begin() as conn:
-                    done[i] = self._insert_row(conn, rows[i])
-            return done
+            return self._insert_each(rows, order, self.engine.begin)
+
+    def _insert_each(
+        self,
+        rows: Sequence[ActionRow],
+        order: list[int],
+        transaction: Callable[[], AbstractContextManager[Connection]],
+    ) -> list[bool]:
+        """Insert row by row (each under a savepoint), none after a refused one of its table."""
+        done = [False] * len(rows)
+        refused: set[str] = set()
+        for i in order:
+            if rows[i].table_id in refused:
+                continue
+            with transaction() as conn:
+                done[i] = self._insert_row(conn, rows[i])
+            if not done[i]:
+                refused.add(rows[i].table_id)
+        return done
 
     def _append_sqlite(self, rows: Sequence[ActionRow]) -> None:
         """One ``executemany`` and a commit on the DB-API connection kept for appends.
@@ -349,6 +382,18 @@ class Store:
         for r in rows:
             out[r.table_id].append(_seat_row(r))
         return out
+
+
+def _beyond_refusal(rows: Sequence[ActionRow], order: list[int], done: list[bool]) -> list[int]:
+    """The stored rows (indices) that come after a refused row of the same table."""
+    refused: set[str] = set()
+    out = []
+    for i in order:  # by table, then seq
+        if not done[i]:
+            refused.add(rows[i].table_id)
+        elif rows[i].table_id in refused:
+            out.append(i)
+    return out
 
 
 def _seat_values(table_id: str, s: SeatRow) -> dict[str, Any]:

@@ -1,9 +1,21 @@
 """A live table: one game state, its seats, its audience, kept in step with the event log.
 
-A table changes only under its lock, through :meth:`LiveTable.submit` (an action from
-a seat, a server bot or the clock) or :meth:`LiveTable.on_remote` (news from another
-worker). An action is validated by the game, committed to the event log, and only then
-acknowledged and broadcast, each connection getting the frame built for its own seat.
+An action (from a seat, a server bot or the clock) is validated by the game, committed
+to the event log, and only then acknowledged and broadcast, each connection getting
+the frame built for its own seat.
+
+Actions are *pipelined*: when several people decide at once (sealed declarations),
+each action is checked against and applied to the table's *head*, the state with every
+action on its way to the database, and queued for the writer at once, so they all go
+in the same commit instead of one commit each. The table's ``state`` is what is
+durable: an action is applied to it, acknowledged and broadcast only when its commit
+is done, in order; everything clients and the HTTP API see comes from ``state``. If a
+commit refuses an action (another worker took its sequence number, or the database
+failed), that action and every one after it is taken back: the head is rebuilt from
+``state`` and their senders catch up and try again, or hear why not.
+
+Changes that wait for the database while holding the table's lock (catching up,
+seats, news from other workers) first let the actions on their way settle.
 """
 
 from __future__ import annotations
@@ -11,7 +23,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
-from dataclasses import replace
+from collections import deque
+from dataclasses import dataclass, replace
 from typing import Any
 
 from tabletop.core.actions import Action
@@ -39,6 +52,25 @@ CONFLICT_RETRIES = 20
 """Times an action is retried after other workers took its sequence number first."""
 
 
+@dataclass(eq=False)
+class _OnTheWay:
+    """An action applied to the head, waiting for its commit.
+
+    It carries what the head was just after it (a copy of the state, the markers, the
+    events and the seats whose decision changed), which becomes the table's durable
+    state when the commit is done: cheaper than applying the action a second time.
+    """
+
+    row: ActionRow
+    state: State
+    markers: DecisionMarkers
+    events: list[Event]
+    changed: list[int]
+    stored: asyncio.Future[bool]
+    actor: Connection | None
+    ref: Any
+
+
 class LiveTable:
     """One table in this process's memory, kept in step with the event log."""
 
@@ -54,7 +86,9 @@ class LiveTable:
         self.audience = Audience()
         self.lock = asyncio.Lock()
         self.autoplay = Autoplay(self)
+        self._on_the_way: deque[_OnTheWay] = deque()
         self._refresh(None)
+        self._reset_head()
 
     # ------------------------------------------------------------------ facts
 
@@ -113,14 +147,26 @@ class LiveTable:
     # ------------------------------------------------------------------ replay
 
     def replay(self, rows: list[ActionRow]) -> None:
-        """Apply logged actions (at load or catch-up) without telling anyone."""
+        """Apply logged actions (at load) without telling anyone."""
         for row in rows:
             self.state.apply(row.seat, row.action)
             self.seq = row.seq
             self._refresh(row.seat)
+        self._reset_head()
 
     def _refresh(self, acted: int | None) -> list[int]:
         return self.markers.refresh(self.state, self.seq, self.started, acted)
+
+    def _reset_head(self) -> None:
+        """The head is the durable state again (nothing is on its way)."""
+        self._head = self.state.clone()
+        self._head_seq = self.seq
+        self._head_markers = self.markers.copy()
+
+    async def _settled(self) -> None:
+        """Wait until no action of this table is on its way to the database."""
+        while self._on_the_way:
+            await asyncio.wait([self._on_the_way[-1].stored])
 
     # ------------------------------------------------------------------ connections
 
@@ -141,13 +187,13 @@ class LiveTable:
     def _check(self, seat: int, client_seq: int, source: str) -> None:
         if not self.started:
             raise TableError("not_started", "the game starts when every seat is taken")
-        if self.over:
+        if self._head.is_terminal():
             raise TableError("game_over", "the game is over")
         if source == "seat" and self.botted(seat):
             raise TableError("seat_away", "this seat is played by a bot; return to it first")
         if source == "bot" and not self.botted(seat):
             raise TableError("seat_returned", "the player is back at this seat")
-        self.markers.check(seat, client_seq, self.seq)
+        self._head_markers.check(seat, client_seq, self._head_seq)
 
     async def submit(
         self,
@@ -159,50 +205,94 @@ class LiveTable:
         ref: Any = None,
     ) -> int:
         """Validate, commit, acknowledge and broadcast one action; its sequence number."""
-        async with self.lock:
-            for attempt in range(CONFLICT_RETRIES):
-                self._check(seat, client_seq, source)
-                before = self.state.clone()
-                try:
-                    events = self.state.apply(seat, action)
-                except IllegalActionError as exc:
-                    raise TableError("illegal_action", str(exc)) from None
-                row = ActionRow(self.id, self.seq + 1, seat, action.notation(), source)
-                try:
-                    stored = await self.services.writer.append(row)
-                except Exception as exc:
-                    self.state = before
-                    log.exception("table %s: could not store action %s", self.id, row.seq)
-                    raise TableError("storage", f"the action was not stored: {exc}", 503) from None
-                if stored:
-                    self._accepted(row, events, actor, ref)
-                    # workers are one server: the accepted action goes to them as it goes
-                    # to the database (never to a client), so they need not read it back
-                    self.services.bus.publish(
-                        {
-                            "kind": "action",
-                            "table": self.id,
-                            "seq": row.seq,
-                            "seat": seat,
-                            "action": row.action,
-                        }
-                    )
-                    return row.seq
-                # another worker took this sequence number: catch up and try again
-                self.state = before
-                await self._catch_up_locked()
-                await asyncio.sleep(random.uniform(0, 0.001 * attempt))
-            raise TableError("conflict", "the table is busy; send the action again", 503)
+        for attempt in range(CONFLICT_RETRIES):
+            async with self.lock:
+                if attempt:  # another worker took the sequence number: read what it wrote
+                    await self._catch_up_locked()
+                way = self._propose(seat, action, client_seq, source, actor, ref)
+            try:
+                # shielded: once queued, the action is settled even if its sender goes
+                stored = await asyncio.shield(way.stored)
+            except Exception as exc:
+                log.error("table %s: could not store action %d: %r", self.id, way.row.seq, exc)
+                raise TableError("storage", f"the action was not stored: {exc}", 503) from None
+            if stored:
+                return way.row.seq
+            await asyncio.sleep(random.uniform(0, 0.001 * attempt))
+        raise TableError("conflict", "the table is busy; send the action again", 503)
 
-    def _accepted(
+    def _propose(
         self,
-        row: ActionRow,
+        seat: int,
+        action: Action,
+        client_seq: int,
+        source: str,
+        actor: Connection | None,
+        ref: Any,
+    ) -> _OnTheWay:
+        """Check and apply an action to the head and queue it for the writer."""
+        self._check(seat, client_seq, source)
+        try:
+            events = self._head.apply(seat, action)
+        except IllegalActionError as exc:
+            raise TableError("illegal_action", str(exc)) from None
+        self._head_seq += 1
+        changed = self._head_markers.refresh(self._head, self._head_seq, self.started, seat)
+        row = ActionRow(self.id, self._head_seq, seat, action.notation(), source)
+        way = _OnTheWay(
+            row,
+            self._head.clone(),
+            self._head_markers.copy(),
+            events,
+            changed,
+            self.services.writer.append(row),
+            actor,
+            ref,
+        )
+        way.stored.add_done_callback(self._settle)
+        self._on_the_way.append(way)
+        return way
+
+    def _settle(self, _done: object = None) -> None:
+        """Accept every committed action at the front of the queue, in order; on the
+        first refused one, take it and every later one back."""
+        while self._on_the_way:
+            way = self._on_the_way[0]
+            if not way.stored.done():
+                return
+            if way.stored.cancelled() or way.stored.exception() or not way.stored.result():
+                self._on_the_way.clear()
+                self.services.writer.discard(self.id, way.row.seq)
+                self._reset_head()
+                return
+            self._on_the_way.popleft()
+            self.state, self.markers, self.seq = way.state, way.markers, way.row.seq
+            self._tell(way.events, way.changed, way.actor, way.ref)
+            # workers are one server: the accepted action goes to them as it goes to
+            # the database (never to a client), so they need not read it back
+            self.services.bus.publish(
+                {
+                    "kind": "action",
+                    "table": self.id,
+                    "seq": way.row.seq,
+                    "seat": way.row.seat,
+                    "action": way.row.action,
+                }
+            )
+
+    def _accepted(self, row: ActionRow, events: list[Event]) -> None:
+        """Another worker's action ``row``, just applied to ``state``."""
+        self.seq = row.seq
+        self._tell(events, self._refresh(row.seat))
+
+    def _tell(
+        self,
         events: list[Event],
+        changed: list[int],
         actor: Connection | None = None,
         ref: Any = None,
     ) -> None:
-        self.seq = row.seq
-        changed = self._refresh(row.seat)
+        """Broadcast the action that brought the table to ``seq``; start bots and clocks."""
         self.audience.events(self.state, self.seq, events, self.decisions, actor, ref)
         self._after_change(changed)
 
@@ -245,6 +335,7 @@ class LiveTable:
     async def set_away(self, seat: int, away: bool, bot: str | None) -> None:
         """A human leaves (a bot plays for them) or comes back."""
         async with self.lock:
+            await self._settled()
             current = self.seats[seat]
             spec = (bot or current.bot or bots.DEFAULT_BOT) if away else current.bot
             await self.services.writer.call(self.services.store.set_away, self.id, seat, away, spec)
@@ -257,6 +348,7 @@ class LiveTable:
     def _seats_changed(self, seat: int | None = None) -> None:
         """Tell everyone; start play, or hand a seat's decision to its bot or its clock."""
         changed = set(self._refresh(None))
+        self._reset_head()
         if seat is not None and self.decisions[seat] is not None:
             changed.add(seat)
         self.audience.seats(self.state, self.seq, self.decisions, self.summary())
@@ -268,6 +360,7 @@ class LiveTable:
     async def on_remote(self, message: dict[str, Any]) -> None:
         """News from another worker: apply its accepted action, or read what we lack."""
         async with self.lock:
+            await self._settled()
             if message.get("kind") == "seats":
                 await self._reload_seats_locked()
                 return
@@ -288,15 +381,18 @@ class LiveTable:
                     log.error("table %s: action %d from the bus does not apply", self.id, seq)
                 else:
                     self._accepted(row, events)
+                    self._reset_head()
                     return
             await self._catch_up_locked()
 
     async def _reload_seats_locked(self) -> None:
+        await self._settled()
         seats = await self.services.read(self.services.store.load_seats, self.id)
         if seats == self.seats:
             return
         self.seats = seats
         changed = self._refresh(None)
+        self._reset_head()
         self.audience.seats(self.state, self.seq, self.decisions, self.summary())
         self._after_change(changed)
 
@@ -305,12 +401,15 @@ class LiveTable:
             await self._catch_up_locked()
 
     async def _catch_up_locked(self) -> None:
+        await self._settled()
         if not self.started:  # a seat may have been taken on another worker
             await self._reload_seats_locked()
         rows = await self.services.read(self.services.store.actions_after, self.id, self.seq)
         for row in rows:
-            events = self.state.apply(row.seat, row.action)
-            self._accepted(row, events)
+            if row.seq == self.seq + 1:
+                events = self.state.apply(row.seat, row.action)
+                self._accepted(row, events)
+        self._reset_head()
 
     def close(self) -> None:
         self.autoplay.stop()

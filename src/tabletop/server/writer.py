@@ -2,7 +2,11 @@
 
 Each table waits for its own action to be committed before it acknowledges or
 broadcasts it (nothing acknowledged can be lost), but tables do not wait for each
-other: whatever actions arrive while one commit runs go together in the next.
+other: whatever actions arrive while one commit runs go together in the next. A table
+may also have several actions on the way (people deciding at once), each built on the
+one before: if one of them is refused, none after it is written until the table has
+taken them back (:meth:`Writer.discard`), so its log never holds an action that
+followed one it does not hold.
 
 SQLite allows one writer, and a commit that only appends to its WAL takes tens of
 microseconds, less than handing it to a thread and back (which, with the event loop
@@ -42,6 +46,8 @@ class Writer:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._written = False
+        self._refused: dict[str, int] = {}
+        """Tables with a refused row: its seq; later rows of the table are refused too."""
 
     def start(self) -> None:
         self._tasks = [asyncio.create_task(self._run())]
@@ -62,18 +68,36 @@ class Writer:
             return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
 
-    async def append(self, row: ActionRow) -> bool:
-        """Commit ``row``; True once durable, False if another worker took its ``seq``."""
+    def append(self, row: ActionRow) -> asyncio.Future[bool]:
+        """Queue ``row`` for the next commit.
+
+        The future becomes True once the row is durable, False if it was refused (its
+        ``seq`` was taken, or an earlier row of its table was refused), or the
+        database's exception.
+        """
         future: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         self._pending.append((row, future))
         self._wake.set()
-        return await future
+        return future
+
+    def discard(self, table_id: str, seq: int) -> None:
+        """Table ``table_id`` took back its actions from ``seq`` on: refuse any still
+        waiting, and accept the table's rows again."""
+        keep = []
+        for row, future in self._pending:
+            if row.table_id == table_id and row.seq >= seq:
+                if not future.done():
+                    future.set_result(False)
+            else:
+                keep.append((row, future))
+        self._pending = keep
+        self._refused.pop(table_id, None)
 
     async def _run(self) -> None:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            batch, self._pending = self._pending, []
+            batch, self._pending = self._take(self._pending), []
             if not batch:
                 continue
             rows = [row for row, _ in batch]
@@ -86,13 +110,36 @@ class Writer:
                         self._executor, self.store.append_actions, rows
                     )
             except Exception as exc:  # the database is down: every waiter hears why
-                for _, future in batch:
+                for row, future in batch:
+                    self._refuse(row)
                     if not future.done():
                         future.set_exception(exc)
                 continue
-            for (_, future), ok in zip(batch, results, strict=True):
+            for (row, future), ok in zip(batch, results, strict=True):
+                if not ok:
+                    self._refuse(row)
                 if not future.done():
                     future.set_result(ok)
+
+    def _take(
+        self, pending: list[tuple[ActionRow, asyncio.Future[bool]]]
+    ) -> list[tuple[ActionRow, asyncio.Future[bool]]]:
+        """The rows to write now: those after a refused row of their table are refused."""
+        batch = []
+        for row, future in pending:
+            refused = self._refused.get(row.table_id)
+            if future.done() or (refused is not None and row.seq >= refused):
+                self._refuse(row)  # a cancelled row is refused like any other
+                if not future.done():
+                    future.set_result(False)
+            else:
+                batch.append((row, future))
+        return batch
+
+    def _refuse(self, row: ActionRow) -> None:
+        refused = self._refused.get(row.table_id)
+        if refused is None or row.seq < refused:
+            self._refused[row.table_id] = row.seq
 
     async def _checkpoints(self) -> None:
         """Checkpoint the WAL in a thread once a second while there are writes."""
