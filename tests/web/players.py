@@ -6,12 +6,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-Page = Any  # playwright.sync_api.Page (imported lazily: the module needs Chromium)
+from playwright.sync_api import Error as PlaywrightError
 
-ANY_DECISION = (
-    "#final, #choice button[data-action]:enabled, #commit:enabled, #done:enabled, "
-    "button.location.legal"
-)
+Page = Any  # playwright.sync_api.Page
 
 
 def new_page(browser: Any, errors: list[str], **context: Any) -> Page:
@@ -41,9 +38,13 @@ def take_turn(page: Page) -> bool:
         "button.location.legal",
     ):
         button = page.query_selector(selector)
-        if button is not None and button.is_visible():
-            button.click()
-            return True
+        if button is None:
+            continue
+        try:
+            button.click(timeout=2000)
+        except PlaywrightError:
+            return False  # the screen changed under the pointer: look again
+        return True
     return False
 
 
@@ -105,3 +106,9 @@ def join(page: Page, base: str, table_id: str, seat: int, name: str) -> None:
     page.fill("#player-name", name)
     page.click("#join")
     page.wait_for_selector("#connection.open")
+
+
+def screenshot(page: Page, path: Any) -> None:
+    """A full-page screenshot without the passing messages (toasts) over the screen."""
+    page.evaluate("document.getElementById('toasts').replaceChildren()")
+    page.screenshot(path=str(path), full_page=True)

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from web.players import create_table, is_over, join, new_page, play_until
+from web.players import create_table, is_over, join, new_page, play_until, screenshot
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -50,7 +50,7 @@ def test_full_expert_game_with_a_refused_move(
     def board_screenshot(page: Any) -> bool:
         """A mid-game board (round 3) from Alice's seat, once."""
         if page is alice and not screens["board"] and "Round 3" in page.inner_text("#turn"):
-            page.screenshot(path=str(screenshots / "con-board.png"), full_page=True)
+            screenshot(page, screenshots / "con-board.png")
             screens["board"] = True
         return False
 
@@ -67,7 +67,7 @@ def test_full_expert_game_with_a_refused_move(
     cells = [c.inner_text().split(" ")[0] for c in last.query_selector_all("td.num")]
     assert cells == [str(s) for s in final["steps"][-1]["scores"]]
     alice.wait_for_timeout(4000)  # the card-by-card rows appear one after another
-    alice.screenshot(path=str(screenshots / "con-scoring.png"), full_page=True)
+    screenshot(alice, screenshots / "con-scoring.png")
     assert errors == []
     assert_only_own_secrets([json.loads(text) for text in received], seat=1)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from web.players import create_table, is_over, join, new_page, play_until
+from web.players import create_table, is_over, join, new_page, play_until, screenshot
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -38,7 +38,7 @@ def test_full_game_from_the_lobby_with_two_people(
     table_id = create_table(
         alice, live_server.url, "wicked-labyrinth", 3, ["open", "open", "random"], SEED
     )
-    alice.screenshot(path=str(screenshots / "lobby.png"), full_page=True)
+    screenshot(alice, screenshots / "lobby.png")
     alice.click("#created a[data-seat='0']")
     alice.fill("#player-name", "Alice")
     alice.click("#join")
@@ -57,10 +57,10 @@ def test_full_game_from_the_lobby_with_two_people(
     while alice.is_enabled("#search-plus"):
         alice.click("#search-plus")
     assert alice.inner_text("#search-count") == "6"  # every search piece of a 3-player game
-    alice.screenshot(path=str(screenshots / "wl-declaration.png"), full_page=True)
+    screenshot(alice, screenshots / "wl-declaration.png")
     alice.click("#commit")
     alice.wait_for_selector("#my-hand, #reveal")
-    bob.screenshot(path=str(screenshots / "wl-phone-ja.png"), full_page=True)
+    screenshot(bob, screenshots / "wl-phone-ja.png")
 
     tried: dict[str, bool] = {"processing": False, "reloaded": False}
 
@@ -71,9 +71,14 @@ def test_full_game_from_the_lobby_with_two_people(
         move = page.query_selector("#processing .choices button[data-action]:enabled")
         if move is None:
             return False
+        token = page.query_selector(".board.mine button.tok")
+        if token is not None:  # a token on the board shows its own moves only
+            token.click()
+            page.wait_for_selector("#processing button:has-text('Show every move')")
+            page.click("#processing button:has-text('Show every move')")
         before = page.inner_text(".preview-line")
         action = move.get_attribute("data-action")
-        move.click()
+        page.click(f"#processing button[data-action='{action}']")
         page.wait_for_selector("#tentative li")
         assert page.inner_text("#done").endswith("1 move(s)")
         page.click("#undo")
@@ -81,7 +86,7 @@ def test_full_game_from_the_lobby_with_two_people(
         assert page.inner_text(".preview-line") == before
         page.click(f"#processing button[data-action='{action}']")
         page.wait_for_selector("#tentative li")
-        page.screenshot(path=str(screenshots / "wl-processing.png"), full_page=True)
+        screenshot(page, screenshots / "wl-processing.png")
         page.click("#done")
         page.wait_for_selector("#tentative", state="detached")
         tried["processing"] = True
@@ -119,7 +124,7 @@ def test_full_game_from_the_lobby_with_two_people(
     names = {0: "Alice", 1: "Bob", 2: "random"}
     for seat in final["result"]["winners"]:
         assert names[seat] in alice.inner_text("#winners")
-    alice.screenshot(path=str(screenshots / "wl-final.png"), full_page=True)
+    screenshot(alice, screenshots / "wl-final.png")
 
     # the replay: step through the finished game from Alice's seat
     alice.click("#replay-link")

@@ -8,6 +8,7 @@ function fill(el, attrs, children) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
       el.addEventListener(key.slice(2), value);
+      el._live = true; // its handlers hold this render's data: never patched, only replaced
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
     } else if (key === "text") {
@@ -37,6 +38,48 @@ export function s(tag, attrs, ...children) {
 export function mount(el, ...children) {
   el.replaceChildren();
   return fill(el, {}, children);
+}
+
+/**
+ * Show `children` inside `el`, keeping every node that is already there and equal.
+ *
+ * Frames arrive while a person is clicking; re-creating the whole screen each time
+ * would swap a button out from under the pointer. Equal nodes stay; an element with
+ * event handlers is replaced whole when anything in it differs (its handlers belong
+ * to the data it shows); other elements get their attributes and children updated.
+ */
+export function update(el, ...children) {
+  morphChildren(el, fill(document.createElement(el.nodeName), {}, children));
+  return el;
+}
+
+function morphChildren(old, fresh) {
+  const was = [...old.childNodes];
+  const now = [...fresh.childNodes];
+  now.forEach((node, i) => {
+    if (i < was.length) morph(was[i], node);
+    else old.append(node);
+  });
+  for (const extra of was.slice(now.length)) extra.remove();
+}
+
+function morph(old, fresh) {
+  if (old.isEqualNode(fresh)) return;
+  if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName || old._live || fresh._live) {
+    old.replaceWith(fresh);
+    return;
+  }
+  if (old.nodeType !== Node.ELEMENT_NODE) {
+    old.nodeValue = fresh.nodeValue;
+    return;
+  }
+  for (const attr of [...old.attributes]) {
+    if (!fresh.hasAttribute(attr.name)) old.removeAttribute(attr.name);
+  }
+  for (const attr of fresh.attributes) {
+    if (old.getAttribute(attr.name) !== attr.value) old.setAttribute(attr.name, attr.value);
+  }
+  morphChildren(old, fresh);
 }
 
 /** A short message at the bottom of the screen; errors stay longer. */

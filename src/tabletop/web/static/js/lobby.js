@@ -218,14 +218,17 @@ export function showLobby(main) {
   let tables = [];
   let timer = null;
 
+  let form = null; // built once per language, so a new table keeps the form's choices
+
   function render() {
+    if (!form && games.length) form = createForm(games, onCreated);
     mount(
       main,
       h(
         "div",
         { class: "lobby" },
         h("section", { class: "intro" }, h("h1", {}, t("lobby.title")), h("p", {}, t("lobby.intro"))),
-        games.length ? createForm(games, onCreated) : h("p", {}, t("app.loading")),
+        form || h("p", {}, t("app.loading")),
         created ? tableLinks(created) : null,
         h("section", { class: "panel tables" }, h("h2", {}, t("lobby.recent")), tableList(tables)),
       ),
@@ -259,7 +262,10 @@ export function showLobby(main) {
   return {
     game: null,
     close: () => clearInterval(timer),
-    rerender: render,
+    rerender: () => {
+      form = null;
+      render();
+    },
   };
 }
 

@@ -3,7 +3,7 @@
 // from /api/web/tables/ID/replay/STEP, drawn by the game's own screen (no actions).
 
 import { api } from "./api.js";
-import { h, mount, toast } from "./dom.js";
+import { h, mount, toast, update } from "./dom.js";
 import { botLabel, t } from "./i18n.js";
 import { gameModule, gameTitle } from "./games/index.js";
 
@@ -76,7 +76,7 @@ export function showReplay(main, tableId, viewer) {
       "aria-label": t("replay.step"),
       onchange: (e) => go(Number(e.target.value)),
     });
-    mount(
+    update(
       main,
       h(
         "div",

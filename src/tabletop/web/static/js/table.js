@@ -3,7 +3,7 @@
 // seat (or a spectator) receives; the game modules only draw them.
 
 import { api } from "./api.js";
-import { h, mount, toast } from "./dom.js";
+import { h, toast, update } from "./dom.js";
 import { botLabel, t } from "./i18n.js";
 import { forgetSeat, seatAt, seatsAt } from "./seats.js";
 import { TableSocket } from "./socket.js";
@@ -237,7 +237,8 @@ export function showTable(main, tableId, { seat, spectator }) {
     }
     const list = h("ol", { class: "log", id: "log", "aria-live": "polite" }, lines.slice(-200));
     requestAnimationFrame(() => {
-      list.scrollTop = list.scrollHeight;
+      const shown = document.getElementById("log");
+      if (shown) shown.scrollTop = shown.scrollHeight;
     });
     return h("section", { class: "panel log-panel" }, h("h2", {}, t("table.log")), list);
   }
@@ -269,14 +270,13 @@ export function showTable(main, tableId, { seat, spectator }) {
 
   function render() {
     if (!ctx.table || !ctx.view || !ctx.module) {
-      mount(
+      update(
         main,
         h("div", { class: "table-screen" }, header(), h("p", { class: "muted" }, ctx.lastError || t("app.connecting"))),
       );
       return;
     }
-    const scroll = window.scrollY;
-    mount(
+    update(
       main,
       h(
         "div",
@@ -292,7 +292,6 @@ export function showTable(main, tableId, { seat, spectator }) {
         ),
       ),
     );
-    window.scrollTo(0, scroll);
   }
 
   if (!spectator && !held && seat !== undefined) {
