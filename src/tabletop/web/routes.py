@@ -22,8 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.server import protocol
 from tabletop.server.api import Credentials, Manager, seat_of
+from tabletop.server.errors import TableError
 from tabletop.server.protocol import ProtocolError
-from tabletop.server.tables import LiveTable, TableError
+from tabletop.server.tables import LiveTable
 from tabletop.web import final, reference, replay
 from tabletop.web.datafile import parse_data_file
 from tabletop.web.preview import MAX_TENTATIVE, PreviewRefused, try_actions
