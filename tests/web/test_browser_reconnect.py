@@ -47,3 +47,33 @@ def test_the_page_reconnects_when_the_server_comes_back(browser: Any, tmp_path: 
             f"document.querySelector('#log li:last-child').dataset.seq > {seq}", timeout=10_000
         )
     assert [e for e in errors if "WebSocket" not in e] == []
+
+
+def test_a_bot_plays_while_the_person_is_away(browser: Any, tmp_path: Path) -> None:
+    """ "Let a bot play for me" hands the seat to a bot, which plays on; "Take my seat
+    back" returns it. A name is shown as text, never as markup."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    with LiveServer(tmp_path, bot_delay=0.3) as server:
+        table = server.api(
+            "POST",
+            "/api/tables",
+            json={
+                "game": "wicked-labyrinth",
+                "players": 3,
+                "seats": [{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
+            },
+        )["table"]
+        page.goto(f"{server.url}/#/join/{table['id']}/0")
+        page.fill("#player-name", "<b>Al</b>")
+        page.click("#join")
+        page.wait_for_selector("#declaration")
+        assert "<b>Al</b>" in page.inner_text(".table-head")
+        page.click("#leave-seat")
+        page.wait_for_selector("#return-seat")
+        assert "away" in page.inner_text(".seats-panel li.me")
+        page.wait_for_selector("#log li:has-text('You put out a closed hand')")  # the bot did
+        page.click("#return-seat")
+        page.wait_for_selector("#leave-seat")
+        page.wait_for_selector("#declaration, #processing, #choice, #final")
+    assert errors == []
