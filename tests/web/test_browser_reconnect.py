@@ -34,7 +34,7 @@ def test_the_page_reconnects_when_the_server_comes_back(browser: Any, tmp_path: 
         page.click("#join")
         page.wait_for_selector("#declaration")
         page.click("#commit")
-        page.wait_for_selector("#log li")
+        page.wait_for_selector("#log li:has-text('You put out a closed hand')")
         seq = first.api("GET", f"/api/tables/{table['id']}")["seq"]
     page.wait_for_selector("#connection.closed")  # the server is gone: the page says so
 

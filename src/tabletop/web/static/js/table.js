@@ -105,8 +105,11 @@ export function showTable(main, tableId, { seat, spectator }) {
       loadReference();
     }
     if (frame.type === "welcome") {
-      // keep what this browser saw before, up to the table's present
+      // keep what this browser saw before, up to the table's present, and say so
+      // when play went on while it was away (the view is whole; the log is not)
       ctx.log = ctx.log.filter((entry) => entry.seq <= frame.seq);
+      const last = ctx.log.length ? ctx.log[ctx.log.length - 1].seq : 0;
+      if (last < frame.seq) ctx.log.push({ seq: frame.seq, events: [], gap: true });
     }
     if (frame.type === "events") {
       ctx.log.push({ seq: frame.seq, events: frame.events });
@@ -169,6 +172,7 @@ export function showTable(main, tableId, { seat, spectator }) {
         { class: `conn ${ctx.status}`, id: "connection", title: t(`conn.${ctx.status}`) },
         t(`conn.${ctx.status}`),
       ),
+      table && table.clock ? h("span", { class: "clock", title: t("table.clockHelp") }, t("table.clock", { s: table.clock })) : null,
       h("span", { class: "who" }, ctx.seat === null ? t("table.spectating") : t("table.youAre", { n: ctx.seat + 1, name: mine ? mine.name || "" : "" })),
       mine && !ctx.over && table.status === "playing"
         ? h(
@@ -230,6 +234,7 @@ export function showTable(main, tableId, { seat, spectator }) {
   function logPanel() {
     const lines = [];
     for (const entry of ctx.log) {
+      if (entry.gap) lines.push(h("li", { class: "gap", dataset: { seq: entry.seq } }, t("table.gap")));
       for (const ev of entry.events) {
         const text = ctx.module ? ctx.module.describe(ev, ctx) : null;
         if (text) lines.push(h("li", { class: `ev ${ev.type}`, dataset: { seq: entry.seq } }, text));
