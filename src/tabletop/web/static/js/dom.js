@@ -100,7 +100,7 @@ export function modal(title, body, buttons) {
     };
     mount(
       dialog,
-      h("h2", {}, title),
+      h("h2", { tabindex: -1 }, title),
       h("div", { class: "dialog-body" }, body),
       h(
         "div",
@@ -110,5 +110,6 @@ export function modal(title, body, buttons) {
     );
     dialog.onclose = () => resolve(undefined);
     dialog.showModal();
+    dialog.querySelector("h2").focus(); // start at the top, not at the last button
   });
 }

@@ -1,0 +1,45 @@
+"""The lobby's card file option: a good file makes the table, a bad one is refused with
+the file's problem named, and nothing is created."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tabletop.games.wicked_labyrinth import cards
+from web.players import new_page
+from web.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+SHIPPED = Path(cards.__file__).with_name("cards.toml")
+
+
+def test_a_card_file_is_read_and_checked(
+    live_server: LiveServer, browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "wicked-labyrinth")
+    page.select_option("#players", "3")
+
+    broken = tmp_path / "broken.toml"
+    broken.write_text(SHIPPED.read_text("utf-8").replace('lower = "', 'lower = "purple', 1))
+    page.set_input_files("input[name='file:cards']", str(broken))
+    before = len(live_server.api("GET", "/api/tables"))
+    page.click("#create")
+    toast = page.wait_for_selector(".toast.error")
+    assert "card" in toast.inner_text() and "lower" in toast.inner_text()
+    assert len(live_server.api("GET", "/api/tables")) == before
+
+    page.set_input_files("input[name='file:cards']", str(SHIPPED))
+    page.click("#create")
+    link = page.wait_for_selector("#created a[data-seat]")
+    table_id = (link.get_attribute("href") or "").split("/")[2]
+    table = live_server.api("GET", f"/api/tables/{table_id}")["table"]
+    assert len(table["options"]["cards"]["corridor"]) == 24
+    assert [e for e in errors if "422" not in e] == []  # the refused create logs its 422
