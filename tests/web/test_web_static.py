@@ -34,6 +34,7 @@ def test_the_page_and_every_file_are_served(client: TestClient) -> None:
     for path in TEXT_FILES:
         r = client.get("/static/" + path.relative_to(STATIC).as_posix())
         assert r.status_code == 200, path
+        assert r.headers["cache-control"] == "no-cache"  # an upgraded server is seen at once
     assert client.get("/static/../pyproject.toml").status_code == 404
 
 

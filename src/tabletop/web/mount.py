@@ -14,6 +14,8 @@ from pathlib import Path
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.responses import Response
+from starlette.types import Scope
 
 from tabletop.web import routes
 
@@ -27,7 +29,7 @@ NO_CACHE = {"Cache-Control": "no-cache"}
 class _Static(StaticFiles):
     """Static files that a browser revalidates (ETag) instead of caching blindly."""
 
-    async def get_response(self, path: str, scope):  # type: ignore[no-untyped-def]
+    async def get_response(self, path: str, scope: Scope) -> Response:
         response = await super().get_response(path, scope)
         response.headers.update(NO_CACHE)
         return response
