@@ -22,7 +22,8 @@ export function showReplay(main, tableId, viewer) {
     replay: true,
     reference: state.reference,
     ui: {},
-    log: [],
+    // the events up to this step, as the live log had them (the reveal panel reads them)
+    log: state.steps.steps.slice(0, state.step).map((st) => ({ seq: st.step, events: st.events })),
     name(s) {
       if (state.module.holderName) {
         const special = state.module.holderName(s, this);
@@ -91,11 +92,11 @@ export function showReplay(main, tableId, viewer) {
         h(
           "div",
           { class: "replay-controls panel" },
-          h("button", { onclick: () => go(0), id: "replay-first" }, "⏮"),
+          h("button", { onclick: () => go(0), id: "replay-first" }, t("replay.first")),
           h("button", { onclick: () => go(state.step - 1), id: "replay-prev" }, t("replay.prev")),
           slider,
           h("button", { onclick: () => go(state.step + 1), id: "replay-next" }, t("replay.next")),
-          h("button", { onclick: () => go(last), id: "replay-last" }, "⏭"),
+          h("button", { onclick: () => go(last), id: "replay-last" }, t("replay.last")),
           h("span", { id: "replay-position" }, t("replay.position", { step: state.step, last })),
         ),
         stepEvents(c),
