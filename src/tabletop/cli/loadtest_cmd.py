@@ -37,7 +37,7 @@ def loadtest(
 ) -> None:
     """Bots play full games through the real WebSocket protocol; fails on errors or leaks."""
     from tabletop.loadtest import run_loadtest
-    from tabletop.loadtest.runner import run_in_processes
+    from tabletop.loadtest.processes import run_in_processes
 
     options = {
         "url": url,

@@ -1,7 +1,8 @@
 """One process of a multi-process load test: ``python -m tabletop.loadtest.worker JSON OUT``.
 
 Runs ``run_loadtest`` with the keyword arguments in JSON and writes its raw report to the
-file OUT (a file, not stdout, which libraries may also write to).
+file OUT (a file, not stdout, which libraries may also write to). Between playing and
+checking frames it waits for the parent (see ``processes``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import asyncio
 import json
 import sys
 
+from tabletop.loadtest.processes import PLAYED
 from tabletop.loadtest.runner import run_loadtest
 from tabletop.server.gctune import tune_gc
 
@@ -28,10 +30,16 @@ def prepare_process() -> None:
     tune_gc()
 
 
+async def _played() -> None:
+    """Tell the parent this process's tables are over; wait until every process's are."""
+    print(PLAYED, flush=True)
+    await asyncio.to_thread(sys.stdin.readline)
+
+
 def main() -> None:
     options = json.loads(sys.argv[1])
     prepare_process()
-    report = asyncio.run(run_loadtest(**options))
+    report = asyncio.run(run_loadtest(**options, before_checks=_played))
     with open(sys.argv[2], "w", encoding="utf-8") as out:
         json.dump(report.to_json(raw=True), out)
 
