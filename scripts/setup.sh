@@ -10,9 +10,15 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 stamp=.venv/.tabletop-installed
-if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ]; then
+if [ ! -f "$stamp" ] || [ pyproject.toml -nt "$stamp" ] || [ setup.py -nt "$stamp" ]; then
   echo "installing tabletop and its dependencies into .venv (a few minutes the first time)" >&2
   .venv/bin/python -m pip install --quiet --upgrade pip
   .venv/bin/python -m pip install --quiet -e ".[all]"
   touch "$stamp"
+fi
+# The engine's hot modules are compiled with mypyc (src/tabletop/compiled.py); rebuild
+# them when a source changed since (TABLETOP_PURE_PYTHON=1 skips compiling).
+if ! .venv/bin/python -W ignore -m tabletop.compiled; then
+  echo "compiling the engine's hot modules (tabletop.compiled)" >&2
+  .venv/bin/python -m pip install --quiet --no-deps -e .
 fi

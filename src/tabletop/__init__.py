@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop import compiled  # noqa: F401  (first: decides compiled vs pure engine)
 from tabletop.core import Game, GameRecord, State
 from tabletop.games import REGISTRY
 

@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from tabletop import compiled
 from tabletop.bench import goofspiel
 
 WL = "wicked-labyrinth"
@@ -23,6 +24,7 @@ def test_bench_json_keys_and_ratios(cli) -> None:
                 "copies_ratio"):
         assert data[key] > 0, key
     assert set(data["players"]) == {"3", "4", "5"}
+    assert data["compiled"] is compiled.ACTIVE
     assert data["games_per_second"] == data["players"]["4"]["games_per_second"]
     assert data["ratio"] == pytest.approx(
         data["games_per_second"] / data["goofspiel_games_per_second"])

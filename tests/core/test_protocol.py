@@ -84,3 +84,22 @@ def test_generator_is_deterministic_and_in_range(seed: int, bound: int) -> None:
     assert xs == [b.below(bound) for _ in range(20)]
     assert all(0 <= x < bound for x in xs)
     assert a.copy().next_u64() == b.next_u64()
+
+
+@pytest.mark.parametrize("name", ["wicked-labyrinth", "code-of-nine"])
+def test_states_pickle_and_copy_to_equal_independent_states(name: str) -> None:
+    import copy
+    import pickle
+
+    state = tabletop.new_game(name, players=3, seed=5)
+    for p in state.current_players():
+        state.apply(p, state.legal_action_ids(p)[0])
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state), copy.copy(state)):
+        assert twin is not state and twin.to_json() == state.to_json()
+        p = twin.current_players()[0]
+        twin.apply(p, twin.legal_action_ids(p)[0])
+        assert twin.to_json() != state.to_json()
+    rng = SplitMix64(99)
+    rng.next_u64()
+    again = pickle.loads(pickle.dumps(rng))
+    assert again.next_u64() == rng.next_u64()

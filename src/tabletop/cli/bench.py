@@ -14,6 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from tabletop import compiled
 from tabletop.bench import engine, goofspiel, mcts
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import GameArg, SeedOpt, find_game
@@ -40,6 +41,7 @@ def run_bench(game: Game, seconds: float, seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "game": game.info.name,
         "seconds": seconds,
+        "compiled": compiled.ACTIVE,  # mypyc-built engine modules, or the Python sources
         "reference_players": reference,
         "players": per_count,
         "games_per_second": head["games_per_second"],
@@ -84,7 +86,8 @@ def bench(
 
 
 def bench_table(f: dict[str, Any]) -> Table:
-    table = Table(title=f"{f['game']} speed ({f['seconds']:g} s per figure)")
+    engine_kind = "compiled engine" if f["compiled"] else "pure-Python engine"
+    table = Table(title=f"{f['game']} speed ({f['seconds']:g} s per figure, {engine_kind})")
     table.add_column("measure")
     table.add_column("per second", justify="right")
     for players, row in f["players"].items():

@@ -55,3 +55,7 @@ class SplitMix64:
 
     def copy(self) -> SplitMix64:
         return SplitMix64(self.state)
+
+    def __reduce__(self) -> tuple[type[SplitMix64], tuple[int]]:
+        # Explicit, because a compiled (mypyc) class cannot be rebuilt without __init__.
+        return (SplitMix64, (self.state,))

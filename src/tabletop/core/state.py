@@ -17,6 +17,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Self
 
+from mypy_extensions import mypyc_attr
+
 from tabletop.core.actions import Action
 from tabletop.core.errors import ActionParseError, IllegalActionError
 from tabletop.core.events import Event
@@ -31,8 +33,13 @@ CHANCE = -1
 """The pseudo-player that makes chance decisions in history and records."""
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    """One moment of one game."""
+    """One moment of one game.
+
+    Compiled with mypyc (``tabletop.compiled``); games that stay interpreted, such as
+    Code of Nine, may still subclass it.
+    """
 
     __slots__ = (
         "game",
@@ -223,6 +230,18 @@ class State(ABC):
         other.auto_chance = self.auto_chance
         other._events = None
 
+    # ------------------------------------------------------------------ copies and pickles
+
+    def __copy__(self) -> Self:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
+        """Pickle through the lossless JSON form (compiled classes need their __init__)."""
+        return (_from_json, (self.to_json(),))
+
     # ------------------------------------------------------------------ records and JSON
 
     def to_json(self) -> dict[str, Any]:
@@ -256,3 +275,10 @@ class State(ABC):
             actions=steps,
             auto_chance=self.auto_chance,
         )
+
+
+def _from_json(data: dict[str, Any]) -> State:
+    """Unpickle a state (see :meth:`State.__reduce__`) through its registered game."""
+    from tabletop import state_from_json
+
+    return state_from_json(data)

@@ -491,7 +491,7 @@ class CodeOfNineState(State):
         return build_view(self, None)
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
+        new = type(self).__new__(type(self))
         self._copy_base(new)
         new.board = self.board
         new.cards = self.cards

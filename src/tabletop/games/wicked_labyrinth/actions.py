@@ -23,6 +23,50 @@ from dataclasses import dataclass
 from tabletop.core.actions import Action, ActionTable
 from tabletop.games.wicked_labyrinth.elements import TOKEN_COLOURS, Colour, Rank
 
+# The id ranges the engine dispatches on, re-exported here beside the table they index.
+from tabletop.games.wicked_labyrinth.ids import (
+    CHANGE_BASE as CHANGE_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    CHOOSE_WHITE_BASE as CHOOSE_WHITE_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    DECLARE_BASE as DECLARE_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    DISCARD_CHANGE as DISCARD_CHANGE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    DISCARD_PROMOTION as DISCARD_PROMOTION,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    DONE as DONE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    GREAT_BASE as GREAT_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    PAIR_BASE as PAIR_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    RETURN_LOW_BASE as RETURN_LOW_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    SMALL_BASE as SMALL_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    SPELL_BASE as SPELL_BASE,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    change_id as change_id,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    declare_id as declare_id,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    promotion_id as promotion_id,
+)
+
 _C = "rgby"
 _R = "lmh"
 MAX_SEARCH_PIECES = 8
@@ -172,29 +216,3 @@ def _build() -> list[Action]:
 
 
 TABLE: ActionTable[Action] = ActionTable("wicked-labyrinth", _build())
-
-# Id ranges, used by the engine to dispatch without building objects.
-DECLARE_BASE = 0
-CHOOSE_WHITE_BASE = TABLE.id_of(ChooseWhite(Colour.RED))
-RETURN_LOW_BASE = TABLE.id_of(ReturnLow(Colour.RED))
-PAIR_BASE = TABLE.id_of(PairPromotion(Colour.RED, Rank.LOW))
-SPELL_BASE = TABLE.id_of(SpellPromotion(Colour.RED, Rank.LOW))
-DISCARD_PROMOTION = TABLE.id_of(DiscardPromotion())
-CHANGE_BASE = TABLE.id_of(ColourChange(Colour.RED, Rank.LOW, Colour.GREEN))
-DISCARD_CHANGE = TABLE.id_of(DiscardColourChange())
-SMALL_BASE = TABLE.id_of(AchieveSmall(1))
-GREAT_BASE = TABLE.id_of(AchieveGreat(1))
-DONE = TABLE.id_of(Done())
-
-
-def declare_id(search: int, witch: bool, soul: bool) -> int:
-    return DECLARE_BASE + search * 4 + witch * 2 + soul
-
-
-def promotion_id(base: int, colour: int, rank: int, room: int | None) -> int:
-    """Id of a pair or spell promotion; ``room`` is a colour index or None."""
-    return base + (colour * 2 + rank) * 5 + (0 if room is None else room + 1)
-
-
-def change_id(colour: int, rank: int, to: int) -> int:
-    return CHANGE_BASE + (colour * 3 + rank) * 3 + (to if to < colour else to - 1)

@@ -7,6 +7,7 @@ a state is one list copy. The names below say what each slot holds.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from tabletop.games.wicked_labyrinth.cards import CardSet, SmallOracle
 from tabletop.games.wicked_labyrinth.elements import (
@@ -16,59 +17,59 @@ from tabletop.games.wicked_labyrinth.elements import (
     TOKEN_POINTS,
 )
 
-TOKENS = 0
+TOKENS: Final = 0
 """12 slots: token counts on the board, index ``rank * 4 + colour``."""
-SEARCH = 12
+SEARCH: Final = 12
 """Search pieces still behind the screen this round."""
-WITCH = 13
+WITCH: Final = 13
 """1 while the witch's sign piece is behind the screen."""
-SOUL = 14
+SOUL: Final = 14
 """1 while the soul's sign piece is behind the screen."""
-PROMOTION = 15
+PROMOTION: Final = 15
 """Promotion spells stored for this round's soul processing."""
-COLOUR_CHANGE = 16
+COLOUR_CHANGE: Final = 16
 """Colour-change spells stored for this round's soul processing."""
-GREAT = 17
+GREAT: Final = 17
 """2 slots: great oracle card indices dealt (-1 before the deal)."""
-GREAT_DONE = 19
+GREAT_DONE: Final = 19
 """2 slots: 1 once that great oracle is achieved."""
-SMALL = 21
+SMALL: Final = 21
 """2 slots: small oracle card indices dealt (-1 before the deal)."""
-SMALL_DONE = 23
+SMALL_DONE: Final = 23
 """2 slots: 1 once that small oracle is achieved."""
-MODE = 25
+MODE: Final = 25
 """What the player is deciding (``Mode``)."""
-PROCESSING_KEY = 26
-"""Slots before this one decide the legal soul processing actions (memo key)."""
-IMPURITY = 26
+IMPURITY: Final = 26
 """Witch's impurity tiles held."""
-DECLARED = 27
+DECLARED: Final = 27
 """The pending declaration's id + 1 (0: none). Secret until all have declared."""
-QUEUE = 28
+QUEUE: Final = 28
 """Gains waiting to be taken, oldest first, as base-8 digits ``element + 1``."""
-STRIDE = 29
+STRIDE: Final = 29
 
 
 def token(rank: int, colour: int) -> int:
     return TOKENS + rank * 4 + colour
 
 
-def rank_count(b: Sequence[int], o: int, rank: int) -> int:
+def rank_count(b: list[int], o: int, rank: int) -> int:
     i = o + rank * 4
     return b[i] + b[i + 1] + b[i + 2] + b[i + 3]
 
 
-def owned_high(b: Sequence[int], o: int, cards: CardSet) -> list[int]:
+def owned_high(b: list[int], o: int, cards: CardSet) -> list[int]:
     """High tokens owned by colour, counting those moved onto achieved great oracles."""
     high = [b[o + 8], b[o + 9], b[o + 10], b[o + 11]]
+    colours = cards.great_colours
     for slot in (0, 1):
         if b[o + GREAT_DONE + slot]:
-            for colour in cards.great_oracles[b[o + GREAT + slot]].colours:
-                high[colour] += 1
+            i = 2 * b[o + GREAT + slot]
+            high[colours[i]] += 1
+            high[colours[i + 1]] += 1
     return high
 
 
-def meets(b: Sequence[int], o: int, card: SmallOracle, cards: CardSet) -> bool:
+def meets(b: list[int], o: int, card: SmallOracle, cards: CardSet) -> bool:
     """Whether the owned tokens satisfy a small oracle's requirement.
 
     Each owned token can meet one requirement at most, at its rank or any lower one
@@ -76,14 +77,18 @@ def meets(b: Sequence[int], o: int, card: SmallOracle, cards: CardSet) -> bool:
     Per colour, the card's ``thresholds`` say how many are needed at high, at middle or
     above, and in all.
     """
-    high = owned_high(b, o, cards)
-    for colour, (need_high, need_middle, need_any) in enumerate(card.thresholds):
-        if not need_any:
-            continue
-        h = high[colour]
-        m = h + b[o + 4 + colour]
-        if h < need_high or m < need_middle or m + b[o + colour] < need_any:
-            return False
+    return meets_needs(b, o, card.needs, 0, owned_high(b, o, cards))
+
+
+def meets_needs(b: list[int], o: int, needs: Sequence[int], at: int, high: list[int]) -> bool:
+    """:func:`meets` for the thresholds at ``needs[at:at + 12]`` and ``owned_high``."""
+    for colour in range(4):
+        i = at + 3 * colour
+        if needs[i + 2]:
+            h = high[colour]
+            m = h + b[o + 4 + colour]
+            if h < needs[i] or m < needs[i + 1] or m + b[o + colour] < needs[i + 2]:
+                return False
     return True
 
 
@@ -95,9 +100,9 @@ def tally(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, int, int, int,
     """
     greats = b[o + GREAT_DONE] + b[o + GREAT_DONE + 1]
     smalls = b[o + SMALL_DONE] + b[o + SMALL_DONE + 1]
-    low = rank_count(b, o, 0)
-    middle = rank_count(b, o, 1)
-    high = rank_count(b, o, 2) + 2 * greats
+    low = sum(b[o : o + 4])
+    middle = sum(b[o + 4 : o + 8])
+    high = sum(b[o + 8 : o + 12]) + 2 * greats
     impurity = max(0, b[o + IMPURITY] - IMPURITY_RETURNED_PER_GREAT * greats)
     score = (
         low * TOKEN_POINTS[0]

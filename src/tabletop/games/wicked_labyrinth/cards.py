@@ -80,6 +80,9 @@ class SmallOracle:
     checking a card is three comparisons a colour.
     """
 
+    needs: tuple[int, ...] = field(default=(), repr=False, compare=False, metadata={"json": False})
+    """``thresholds`` flattened (colour by colour), the form the engine reads."""
+
     json_cache = True
 
     def __post_init__(self) -> None:
@@ -89,6 +92,8 @@ class SmallOracle:
                 for rank in range(int(r.rank) + 1):
                     counts[r.colour][2 - rank] += r.count
             object.__setattr__(self, "thresholds", tuple(tuple(c) for c in counts))
+        if not self.needs:
+            object.__setattr__(self, "needs", tuple(n for c in self.thresholds for n in c))
 
 
 @dataclass(frozen=True)
@@ -99,6 +104,20 @@ class CardSet:
     corridors: tuple[Corridor, ...]
     great_oracles: tuple[GreatOracle, ...]
     small_oracles: tuple[SmallOracle, ...]
+    great_colours: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Great oracle ``i``'s two colours at ``2 * i`` and ``2 * i + 1``.
+
+    This and ``small_needs`` are the cards as flat integers: the compiled engine reads
+    them without touching a card object, several times per soul processing decision.
+    """
+    small_needs: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """Small oracle ``i``'s ``needs`` at ``12 * i`` (see ``SmallOracle.thresholds``)."""
+
+    def __post_init__(self) -> None:
+        colours = tuple(int(c) for g in self.great_oracles for c in g.colours)
+        object.__setattr__(self, "great_colours", colours)
+        needs = tuple(n for s in self.small_oracles for n in s.needs)
+        object.__setattr__(self, "small_needs", needs)
 
     def to_json(self) -> dict[str, Any]:
         """The set as the same data a card file holds (so records carry their cards)."""

@@ -5,6 +5,8 @@ Numbers come from the rulebook (sections 4, 5, 8, 10) and the rulings' "Fixed fa
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabletop.core.enums import CodeEnum
 
 
@@ -75,8 +77,17 @@ class Mode(CodeEnum):
 
 # The same values as plain ints for the engine's hot paths: comparing an int with an
 # IntEnum member costs about ten times as much as with an int.
-M_IDLE, M_DECLARE, M_CHOOSE_WHITE, M_OVERFLOW, M_PROCESS, M_REWARD_PROMOTION = range(6)
-P_SETUP, P_SEARCH, P_SOUL_PROCESSING, P_OVER = range(4)
+# (Final literals: the compiled engine reads them as constants; a test checks they match.)
+M_IDLE: Final = 0
+M_DECLARE: Final = 1
+M_CHOOSE_WHITE: Final = 2
+M_OVERFLOW: Final = 3
+M_PROCESS: Final = 4
+M_REWARD_PROMOTION: Final = 5
+P_SETUP: Final = 0
+P_SEARCH: Final = 1
+P_SOUL_PROCESSING: Final = 2
+P_OVER: Final = 3
 
 CAPACITY: tuple[int, int, int] = (6, 5, 4)
 """Spots per rank: low 6, middle 5, high 4 (section 8)."""
@@ -84,11 +95,11 @@ CAPACITY: tuple[int, int, int] = (6, 5, 4)
 TOKEN_POINTS: tuple[int, int, int] = (1, 2, 5)
 """Points per token by rank (section 10)."""
 
-GREAT_ORACLE_POINTS = 5
-SMALL_ORACLE_POINTS = 2
-IMPURITY_RETURNED_PER_GREAT = 2
-ROUNDS = 4
-ORACLES_PER_PLAYER = 2
+GREAT_ORACLE_POINTS: Final = 5
+SMALL_ORACLE_POINTS: Final = 2
+IMPURITY_RETURNED_PER_GREAT: Final = 2
+ROUNDS: Final = 4
+ORACLES_PER_PLAYER: Final = 2
 
 CORRIDORS_PER_ROUND: dict[int, int] = {3: 4, 4: 5, 5: 6}
 """Corridor cards laid out each round, by player count (section 4)."""

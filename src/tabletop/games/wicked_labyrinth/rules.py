@@ -7,23 +7,32 @@ the heuristic bot's planner and the tests all use the same rules.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
-from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth.actions import MAX_SEARCH_PIECES
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
     GREAT,
     GREAT_DONE,
     MODE,
-    PROCESSING_KEY,
     PROMOTION,
     SMALL,
     SMALL_DONE,
-    meets,
+    meets_needs,
+    owned_high,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
-from tabletop.games.wicked_labyrinth.elements import (
-    CAPACITY,
-    M_REWARD_PROMOTION,
+from tabletop.games.wicked_labyrinth.elements import CAPACITY, M_REWARD_PROMOTION
+from tabletop.games.wicked_labyrinth.ids import (
+    CHANGE_BASE,
+    DISCARD_CHANGE,
+    DISCARD_PROMOTION,
+    DONE,
+    GREAT_BASE,
+    PAIR_BASE,
+    SMALL_BASE,
+    SPELL_BASE,
+    declare_id,
 )
 
 
@@ -47,28 +56,33 @@ def rank_players(search: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
     return leaders[0], tuple(p for p, n in enumerate(search) if n == runner)
 
 
-_DECLARATIONS: dict[tuple[int, int, int], tuple[int, ...]] = {}
-
-
-def declarations(search: int, witch: int, soul: int) -> tuple[int, ...]:
-    """Ids of every closed hand that can be made from what is behind the screen."""
-    key = (search, witch, soul)
-    ids = _DECLARATIONS.get(key)
-    if ids is None:
-        ids = tuple(
-            A.declare_id(n, bool(w), bool(s))
+def _all_declarations() -> tuple[tuple[int, ...], ...]:
+    """Every closed hand, indexed like a declaration id: ``search * 4 + witch * 2 + soul``."""
+    return tuple(
+        tuple(
+            declare_id(n, bool(w), bool(s))
             for n in range(search + 1)
             for w in range(witch + 1)
             for s in range(soul + 1)
         )
-        _DECLARATIONS[key] = ids
-    return ids
+        for search in range(MAX_SEARCH_PIECES + 1)
+        for witch in (0, 1)
+        for soul in (0, 1)
+    )
 
 
-def _promotions(b: Sequence[int], o: int, base: int, least: int, out: list[int]) -> None:
+_DECLARATIONS: Final = _all_declarations()
+
+
+def declarations(search: int, witch: int, soul: int) -> tuple[int, ...]:
+    """Ids of every closed hand that can be made from what is behind the screen."""
+    return _DECLARATIONS[search * 4 + witch * 2 + soul]
+
+
+def _promotions(b: list[int], o: int, base: int, least: int, out: list[int]) -> None:
     """Promotions of ``least`` (2: pair, 1: spell) tokens of a colour and rank.
 
-    Ids follow ``actions.promotion_id``: ``base + (colour * 2 + rank) * 5``, plus one
+    Ids follow ``ids.promotion_id``: ``base + (colour * 2 + rank) * 5``, plus one
     more than the colour returned to make room when the rank above is full.
     """
     for rank in (0, 1):
@@ -81,69 +95,54 @@ def _promotions(b: Sequence[int], o: int, base: int, least: int, out: list[int])
                 if not full:
                     out.append(first)
                 else:
-                    out.extend(first + 1 + room for room in range(4) if b[above + room])
+                    for room in range(4):
+                        if b[above + room]:
+                            out.append(first + 1 + room)
 
 
-def _great_ready(b: Sequence[int], o: int, cards: CardSet, slot: int) -> bool:
+def _great_ready(b: list[int], o: int, cards: CardSet, slot: int) -> bool:
     if b[o + GREAT_DONE + slot]:
         return False
-    a, c = cards.great_oracles[b[o + GREAT + slot]].colours
+    i = 2 * b[o + GREAT + slot]
+    a = cards.great_colours[i]
+    c = cards.great_colours[i + 1]
     if a == c:
         return b[o + 8 + a] >= 2
     return b[o + 8 + a] >= 1 and b[o + 8 + c] >= 1
 
 
-_CACHE: dict[int, tuple[CardSet, dict[tuple[int, ...], tuple[int, ...]]]] = {}
-
-
-def processing_actions(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, ...]:
-    """Legal soul processing action ids for the board at ``o``.
-
-    Memoised on the slots that decide them (tokens, spells, oracles, mode): random and
-    search playouts meet the same boards again and again.
-    """
-    entry = _CACHE.get(id(cards))
-    if entry is None or entry[0] is not cards:
-        entry = (cards, {})
-        _CACHE[id(cards)] = entry
-    memo = entry[1]
-    key = tuple(b[o : o + PROCESSING_KEY])
-    ids = memo.get(key)
-    if ids is None:
-        ids = _processing_actions(b, o, cards)
-        if len(memo) > 200_000:
-            memo.clear()
-        memo[key] = ids
-    return ids
-
-
-def _processing_actions(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, ...]:
+def processing_actions(b: list[int], o: int, cards: CardSet) -> tuple[int, ...]:
+    """Legal soul processing action ids for the board at ``o``."""
     out: list[int] = []
     if b[o + MODE] == M_REWARD_PROMOTION:
-        _promotions(b, o, A.SPELL_BASE, 1, out)
-        out.append(A.DISCARD_PROMOTION)
+        _promotions(b, o, SPELL_BASE, 1, out)
+        out.append(DISCARD_PROMOTION)
         return tuple(out)
-    _promotions(b, o, A.PAIR_BASE, 2, out)
+    _promotions(b, o, PAIR_BASE, 2, out)
     if b[o + PROMOTION]:
-        _promotions(b, o, A.SPELL_BASE, 1, out)
-        out.append(A.DISCARD_PROMOTION)
+        _promotions(b, o, SPELL_BASE, 1, out)
+        out.append(DISCARD_PROMOTION)
     if b[o + COLOUR_CHANGE]:
         for rank in range(3):
             for colour in range(4):
                 if b[o + rank * 4 + colour]:
-                    for to in range(4):
-                        if to != colour:
-                            out.append(A.change_id(colour, rank, to))
-        out.append(A.DISCARD_CHANGE)
-    for slot in (0, 1):
-        if not b[o + SMALL_DONE + slot] and meets(
-            b, o, cards.small_oracles[b[o + SMALL + slot]], cards
-        ):
-            out.append(A.SMALL_BASE + slot)
+                    first = CHANGE_BASE + (colour * 3 + rank) * 3
+                    out.append(first)
+                    out.append(first + 1)
+                    out.append(first + 2)
+        out.append(DISCARD_CHANGE)
+    if not (b[o + SMALL_DONE] and b[o + SMALL_DONE + 1]):
+        high = owned_high(b, o, cards)
+        needs = cards.small_needs
+        for slot in (0, 1):
+            if not b[o + SMALL_DONE + slot] and meets_needs(
+                b, o, needs, 12 * b[o + SMALL + slot], high
+            ):
+                out.append(SMALL_BASE + slot)
     for slot in (0, 1):
         if _great_ready(b, o, cards, slot):
-            out.append(A.GREAT_BASE + slot)
-    out.append(A.DONE)
+            out.append(GREAT_BASE + slot)
+    out.append(DONE)
     return tuple(out)
 
 
@@ -156,7 +155,7 @@ def decode_promotion(action_id: int, base: int) -> tuple[int, int, int | None]:
 
 def decode_change(action_id: int) -> tuple[int, int, int]:
     """(colour, rank, new colour) of a colour-change id."""
-    k, t = divmod(action_id - A.CHANGE_BASE, 3)
+    k, t = divmod(action_id - CHANGE_BASE, 3)
     colour, rank = divmod(k, 3)
     return colour, rank, (t if t < colour else t + 1)
 
@@ -171,6 +170,7 @@ def promote(b: list[int], o: int, colour: int, rank: int, room: int | None, spen
 
 def achieve_great(b: list[int], o: int, cards: CardSet, slot: int) -> None:
     """Move the two high tokens onto the great oracle (they stay owned and high)."""
-    for colour in cards.great_oracles[b[o + GREAT + slot]].colours:
-        b[o + 8 + colour] -= 1
+    i = 2 * b[o + GREAT + slot]
+    b[o + 8 + cards.great_colours[i]] -= 1
+    b[o + 8 + cards.great_colours[i + 1]] -= 1
     b[o + GREAT_DONE + slot] = 1

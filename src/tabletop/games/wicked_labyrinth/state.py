@@ -54,6 +54,18 @@ from tabletop.games.wicked_labyrinth.elements import (
     Mode,
     Rank,
 )
+from tabletop.games.wicked_labyrinth.ids import (
+    CHOOSE_WHITE_BASE,
+    DISCARD_CHANGE,
+    DISCARD_PROMOTION,
+    DONE,
+    GREAT_BASE,
+    PAIR_BASE,
+    RETURN_LOW_BASE,
+    SMALL_BASE,
+    SPELL_BASE,
+    declare_id,
+)
 from tabletop.games.wicked_labyrinth.views import build_view
 
 GREAT_OUTCOME = 24
@@ -165,13 +177,13 @@ class WickedLabyrinthState(State):
             return rules.declarations(b[o + SEARCH], b[o + WITCH], b[o + SOUL])
         if mode == M_CHOOSE_WHITE:
             return (
-                A.CHOOSE_WHITE_BASE,
-                A.CHOOSE_WHITE_BASE + 1,
-                A.CHOOSE_WHITE_BASE + 2,
-                A.CHOOSE_WHITE_BASE + 3,
+                CHOOSE_WHITE_BASE,
+                CHOOSE_WHITE_BASE + 1,
+                CHOOSE_WHITE_BASE + 2,
+                CHOOSE_WHITE_BASE + 3,
             )
         if mode == M_OVERFLOW:
-            return tuple(A.RETURN_LOW_BASE + c for c in range(4) if b[o + c])
+            return tuple(RETURN_LOW_BASE + c for c in range(4) if b[o + c])
         return rules.processing_actions(b, o, self.cards)
 
     def why_illegal(self, player: int, action_id: int) -> str:
@@ -269,7 +281,7 @@ class WickedLabyrinthState(State):
         if self.corridor == self.k - 1:
             for p in range(n):
                 o = p * STRIDE
-                decl = A.declare_id(b[o + SEARCH], bool(b[o + WITCH]), bool(b[o + SOUL]))
+                decl = declare_id(b[o + SEARCH], bool(b[o + WITCH]), bool(b[o + SOUL]))
                 b[o + DECLARED] = decl + 1
                 b[o + MODE] = M_IDLE
                 if self._events is not None:
@@ -434,17 +446,17 @@ class WickedLabyrinthState(State):
     def _apply(self, player: int, action_id: int) -> None:
         b = self.b
         o = player * STRIDE
-        if action_id < A.CHOOSE_WHITE_BASE:
+        if action_id < CHOOSE_WHITE_BASE:
             self._declare(player, action_id)
-        elif action_id < A.RETURN_LOW_BASE:
-            colour = action_id - A.CHOOSE_WHITE_BASE
+        elif action_id < RETURN_LOW_BASE:
+            colour = action_id - CHOOSE_WHITE_BASE
             b[o + QUEUE] >>= 3
             if self._events is not None:
                 self._emit(E.WhiteChosen(player, Colour(colour)))
             if self._gain_token(player, colour):
                 self._after_choice(player)
-        elif action_id < A.PAIR_BASE:
-            colour = action_id - A.RETURN_LOW_BASE
+        elif action_id < PAIR_BASE:
+            colour = action_id - RETURN_LOW_BASE
             b[o + colour] -= 1
             if self._events is not None:
                 self._emit(E.TokenReturned(player, Colour(colour), Rank.LOW))
@@ -456,44 +468,44 @@ class WickedLabyrinthState(State):
         b = self.b
         o = player * STRIDE
         ev = self._events is not None
-        if action_id < A.SPELL_BASE:
-            colour, rank, room = rules.decode_promotion(action_id, A.PAIR_BASE)
+        if action_id < SPELL_BASE:
+            colour, rank, room = rules.decode_promotion(action_id, PAIR_BASE)
             self._return_room(player, room, rank + 1)
             rules.promote(b, o, colour, rank, room, 2)
             if ev:
                 self._emit(E.Promoted(player, Colour(colour), Rank(rank), "pair"))
-        elif action_id < A.DISCARD_PROMOTION:
-            colour, rank, room = rules.decode_promotion(action_id, A.SPELL_BASE)
+        elif action_id < DISCARD_PROMOTION:
+            colour, rank, room = rules.decode_promotion(action_id, SPELL_BASE)
             self._return_room(player, room, rank + 1)
             rules.promote(b, o, colour, rank, room, 1)
             by = self._spend_promotion(player)
             if ev:
                 self._emit(E.Promoted(player, Colour(colour), Rank(rank), by))
-        elif action_id == A.DISCARD_PROMOTION:
+        elif action_id == DISCARD_PROMOTION:
             self._spend_promotion(player)
             if ev:
                 self._emit(E.SpellDiscarded(player, Element.PROMOTION))
-        elif action_id < A.DISCARD_CHANGE:
+        elif action_id < DISCARD_CHANGE:
             colour, rank, to = rules.decode_change(action_id)
             b[o + rank * 4 + colour] -= 1
             b[o + rank * 4 + to] += 1
             b[o + COLOUR_CHANGE] -= 1
             if ev:
                 self._emit(E.ColourChanged(player, Colour(colour), Rank(rank), Colour(to)))
-        elif action_id == A.DISCARD_CHANGE:
+        elif action_id == DISCARD_CHANGE:
             b[o + COLOUR_CHANGE] -= 1
             if ev:
                 self._emit(E.SpellDiscarded(player, Element.COLOUR_CHANGE))
-        elif action_id < A.GREAT_BASE:
-            slot = action_id - A.SMALL_BASE
+        elif action_id < GREAT_BASE:
+            slot = action_id - SMALL_BASE
             card = self.cards.small_oracles[b[o + SMALL + slot]]
             b[o + SMALL_DONE + slot] = 1
             if ev:
                 self._emit(E.OracleAchieved(player, card.id, False))
             self._take(player, 0, [int(e) for e in card.reward])
             self._drain(player)
-        elif action_id < A.DONE:
-            slot = action_id - A.GREAT_BASE
+        elif action_id < DONE:
+            slot = action_id - GREAT_BASE
             rules.achieve_great(b, o, self.cards, slot)
             if ev:
                 self._emit(
@@ -575,7 +587,8 @@ class WickedLabyrinthState(State):
         return build_view(self, None)
 
     def clone(self) -> Self:
-        new = object.__new__(type(self))
+        # Through the constructor: a compiled (mypyc) class cannot be made by __new__ alone.
+        new = type(self)(self.game, self.num_players, self.seed, self.options, self.auto_chance)
         self._copy_base(new)
         new.cards = self.cards
         new.b = self.b[:]

@@ -1,0 +1,45 @@
+"""Build hook: compile the engine's hot modules with mypyc (see ``tabletop.compiled``).
+
+Everything else about the package is in ``pyproject.toml``. Set ``TABLETOP_PURE_PYTHON=1``
+at install time to skip compilation (for instance on a machine without a C compiler).
+"""
+
+import ast
+import os
+from pathlib import Path
+
+from setuptools import setup
+
+
+def compiled_modules() -> list[str]:
+    """``tabletop.compiled.MODULES``, read without importing the package."""
+    tree = ast.parse(Path("src/tabletop/compiled.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "MODULES":
+            return list(ast.literal_eval(node.value))
+    raise RuntimeError("src/tabletop/compiled.py defines no MODULES")
+
+
+def ext_modules() -> list:
+    if os.environ.get("TABLETOP_PURE_PYTHON", "") not in ("", "0"):
+        return []
+    from mypyc.build import mypycify
+
+    paths = ["src/" + m.replace(".", "/") + ".py" for m in compiled_modules()]
+    extensions = mypycify(paths, opt_level="3")
+    _remove_old_runtime_libraries({ext.name for ext in extensions})
+    return extensions
+
+
+def _remove_old_runtime_libraries(current: set[str]) -> None:
+    """Delete shared runtimes left by builds of another module list (editable installs).
+
+    mypyc names the library shared by the compiled modules after a hash of their list,
+    so a changed list would otherwise leave the old library beside the new one.
+    """
+    for old in Path("src").glob("*__mypyc.*"):
+        if old.name.split(".")[0] not in current:
+            old.unlink()
+
+
+setup(ext_modules=ext_modules())

@@ -1,0 +1,112 @@
+"""The engine modules that mypyc compiles at install, and when Python must ignore them.
+
+Search bots and simulations spend nearly all their time in a few modules of the core and
+The Wicked Labyrinth. ``setup.py`` compiles exactly :data:`MODULES` with mypyc (they pass
+``mypy --strict`` unchanged), which runs random playouts about 1.6 times as fast. The
+Python sources stay the reference: the compiled build is an optimisation that must agree
+with them move for move (``tests/core/test_compiled.py``).
+
+A compiled module that is older than its source would silently run yesterday's rules,
+so :func:`choose` falls back to the sources, all of them together (compiled modules
+bind each other directly), when any compiled module is stale, or when the environment
+variable ``TABLETOP_PURE_PYTHON`` is set to a non-empty value other than ``0``.
+"""
+
+from __future__ import annotations
+
+import importlib.abc
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+
+MODULES: tuple[str, ...] = (
+    "tabletop.core.rng",
+    "tabletop.core.state",
+    "tabletop.games.wicked_labyrinth.board",
+    "tabletop.games.wicked_labyrinth.ids",
+    "tabletop.games.wicked_labyrinth.rules",
+    "tabletop.games.wicked_labyrinth.state",
+)
+"""Dotted names of the compiled modules (``setup.py`` reads this tuple)."""
+
+PURE_ENV = "TABLETOP_PURE_PYTHON"
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _source(module: str) -> Path:
+    return _ROOT.joinpath(*module.split(".")).with_suffix(".py")
+
+
+def _extension(module: str) -> Path | None:
+    source = _source(module)
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        candidate = source.with_suffix(suffix)
+        if candidate.exists():
+            return candidate
+    return None
+
+
+def stale_modules() -> list[str]:
+    """Compiled modules whose source changed after they were built."""
+    stale = []
+    for module in MODULES:
+        ext = _extension(module)
+        if ext is not None and ext.stat().st_mtime < _source(module).stat().st_mtime:
+            stale.append(module)
+    return stale
+
+
+def pure_requested() -> bool:
+    return os.environ.get(PURE_ENV, "") not in ("", "0")
+
+
+class _SourceFinder(importlib.abc.MetaPathFinder):
+    """Finds :data:`MODULES` as their ``.py`` sources, ahead of the compiled files."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in MODULES:
+            return None
+        return importlib.util.spec_from_file_location(fullname, _source(fullname))
+
+
+def choose() -> bool:
+    """Decide once, before any engine module is imported; True when compiled code runs."""
+    if any(isinstance(f, _SourceFinder) for f in sys.meta_path):
+        return False
+    if all(_extension(m) is None for m in MODULES):
+        return False
+    stale = stale_modules()
+    if stale:
+        warnings.warn(
+            f"tabletop: compiled {', '.join(stale)} older than the source; running pure "
+            "Python (rebuild with `source scripts/setup.sh`)",
+            stacklevel=2,
+        )
+    if stale or pure_requested():
+        sys.meta_path.insert(0, _SourceFinder())
+        return False
+    return True
+
+
+ACTIVE: bool = choose()
+"""Whether this interpreter runs the compiled engine modules."""
+
+
+def needs_build() -> bool:
+    """True when the compiled modules are missing or stale (and pure Python is not asked)."""
+    if pure_requested():
+        return False
+    return bool(stale_modules()) or any(_extension(m) is None for m in MODULES)
+
+
+if __name__ == "__main__":
+    # `python -m tabletop.compiled`: exit status 1 when the set-up should rebuild.
+    sys.exit(1 if needs_build() else 0)
