@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.bots.mcts.search import Budget, search
+from tabletop.bots.mcts.search import Budget, Settings, search
 
 from .matrix_game import MatrixGame
 
@@ -24,9 +24,8 @@ def _root(  # type: ignore[no-untyped-def]
         0,
         [0, 1],
         Budget(iterations=iterations),
-        c=0.7,
-        margin=margin,
-        rng=random.Random(seed),
+        Settings(c=0.7, margin=margin),
+        random.Random(seed),
     )
     assert out.iterations == iterations
     return out.root

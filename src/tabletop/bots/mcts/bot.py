@@ -4,6 +4,8 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
 
 - ``iterations`` (default 400) or ``time`` (seconds per decision, the guide's advice
   included): the budget; with ``iterations`` the bot is reproducible from its seed;
+  ``clock=cpu`` counts ``time`` in this process's CPU time instead of wall-clock time
+  (on a shared machine: what a free core would give);
 - ``c`` (default 0.7): the UCB exploration constant (rewards lie in [0, 1]);
 - ``margin`` (default 0.3): weight of the score against the win share in the reward;
 - ``depth`` (default none): rollouts stop after this many decisions and the state is
@@ -11,7 +13,14 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
   being played to its end; ``depth=0`` values the new leaf at once;
 - ``guide`` (default none): a bot name (e.g. ``heuristic``) asked first; its choice gets
   a progressive bias of ``bias`` (default 1.0) at the root, so the search leaves the
-  advice only when its own statistics say another action is better.
+  advice only when its own statistics say another action is better;
+- ``search`` (default ``all``): ``sealed`` searches only sealed (simultaneous, secret)
+  decisions and lets the guide make the others;
+- ``model`` (default none): the game's knowledge of that name
+  (:mod:`tabletop.bots.mcts.knowledge`, e.g. ``heuristic``): the other players' moves in
+  the tree follow its model up to its horizon, where its evaluator values the state
+  (instead of rollouts and ``depth``); ``explore`` (default 0) is the chance a
+  modelled move is replaced by a random one.
 
 The bot never sees the true state: every iteration samples one with
 ``game.determinize(view, seed)``, seeds drawn from the bot's own generator.
@@ -20,13 +29,13 @@ The bot never sees the true state: every iteration samples one with
 from __future__ import annotations
 
 import random
-import time as clock
 from collections.abc import Sequence
 from typing import Any
 
 from tabletop.bots.base import Bot
 from tabletop.bots.mcts.evaluators import evaluator
-from tabletop.bots.mcts.search import Budget, Leaf, SearchOutcome, search
+from tabletop.bots.mcts.knowledge import Knowledge, knowledge
+from tabletop.bots.mcts.search import Budget, Leaf, SearchOutcome, Settings, search
 from tabletop.core.actions import Action
 from tabletop.core.game import Game
 from tabletop.core.state import State
@@ -55,6 +64,10 @@ class MctsBot(Bot):
         bias: float = 1.0,
         depth: int | None = None,
         search: str = "all",
+        model: str | None = None,
+        explore: float = 0.0,
+        samples: int | None = None,
+        clock: str = "wall",
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
@@ -65,7 +78,11 @@ class MctsBot(Bot):
             raise ValueError(f"time must be seconds, got {time!r}")
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
-        self.budget = Budget(iterations, None if time is None else float(time))
+        if clock not in ("wall", "cpu"):
+            raise ValueError(f"clock is 'wall' or 'cpu', got {clock!r}")
+        if clock == "cpu" and time is None:
+            raise ValueError("clock=cpu needs a time budget")
+        self.budget = Budget(iterations, None if time is None else float(time), clock == "cpu")
         for name, value in (("c", c), ("bias", bias)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
                 raise ValueError(f"{name} must be a number >= 0, got {value!r}")
@@ -86,10 +103,25 @@ class MctsBot(Bot):
         if search == "sealed" and self.guide is None:
             raise ValueError("search=sealed needs a guide to play the other decisions")
         self.sealed_only = search == "sealed"
+        if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not (
+            0 <= explore <= 1
+        ):
+            raise ValueError(f"explore must be between 0 and 1, got {explore!r}")
+        self.explore = float(explore)
+        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
+                                    or samples < 1):
+            raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
+        self.samples = samples
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                                  or depth < 0):
+            raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+        self.knowledge: Knowledge | None = None
         self.leaf: Leaf | None = None
-        if depth is not None:
-            if isinstance(depth, bool) or not isinstance(depth, int) or depth < 0:
-                raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+        if model is not None:
+            if depth is not None:
+                raise ValueError("depth and model exclude each other (the model has a horizon)")
+            self.knowledge = knowledge(game, seat, str(model))
+        elif depth is not None:
             found = evaluator(game.info.name)
             if found is None:
                 raise ValueError(f"depth needs a leaf evaluator; {game.info.name} has none")
@@ -100,7 +132,7 @@ class MctsBot(Bot):
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        start = clock.perf_counter()
+        start = self.budget.clock()
         table = self.game.actions
         ids = [table.id_of(a) for a in legal]
         base = self.rng.next_u64()
@@ -113,14 +145,16 @@ class MctsBot(Bot):
             if self.sealed_only and not sample(0).sealed_decision():
                 return advice
             bias = {table.id_of(advice): self.bias}
+        if self.knowledge is not None:
+            self.knowledge.start(view, sample(0))
         budget = self.budget
-        if budget.seconds is not None:  # the guide's time counts
-            budget = Budget(seconds=max(1e-3, budget.seconds - (clock.perf_counter() - start)))
-
-        outcome = search(
-            sample, self.seat, ids, budget, self.c, self.margin, random.Random(base), bias,
-            self.leaf,
+        if budget.seconds is not None:  # the guide's and the knowledge's time count
+            spent = budget.clock() - start
+            budget = Budget(seconds=max(1e-3, budget.seconds - spent), cpu=budget.cpu)
+        settings = Settings(
+            self.c, self.margin, bias, self.leaf, self.knowledge, self.explore, self.samples
         )
+        outcome = search(sample, self.seat, ids, budget, settings, random.Random(base))
         self.last = outcome
         root = outcome.root
         visits = root.visits(self.seat)

@@ -47,31 +47,45 @@ def _wicked_labyrinth(state: State) -> list[float]:
     return worths
 
 
-def _code_of_nine(state: State) -> list[float]:
+OUT_OF_RUNNING = 12.0
+"""Points less for a Code of Nine player who cannot win (as the heuristic counts it)."""
+
+
+def code_of_nine_worths(state: State) -> list[float]:
+    """Code of Nine: the sampled cards' score sheet, plus ``code_of_nine_prospects``."""
+    s: Any = state
+    sheet = s.score_sheet()
+    prospects = code_of_nine_prospects(state)
+    return [
+        sheet.scores[p] - (0.0 if sheet.eligible[p] else OUT_OF_RUNNING) + prospects[p]
+        for p in range(s.num_players)
+    ]
+
+
+def code_of_nine_prospects(state: State) -> list[float]:
+    """The heuristic's worth of each player's spendable Will and of the cards it knows
+    (nothing once the game is over)."""
     from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
     from tabletop.games.code_of_nine.items import ROUNDS
     from tabletop.games.code_of_nine.layout import KNOWS, PAWNS, STRIDE, WILL, Phase
 
     s: Any = state
-    sheet = s.score_sheet()
-    worths = [
-        sheet.scores[p] - (0.0 if sheet.eligible[p] else 12.0) for p in range(s.num_players)
-    ]
     if s.phase == Phase.OVER:
-        return worths
+        return [0.0] * s.num_players
     b = s.b
     whole = ROUNDS * PAWNS_PER_ROUND
-    for p in range(s.num_players):  # the heuristic's worth of spendable Will and knowledge
+    out = []
+    for p in range(s.num_players):
         o = p * STRIDE
         left = (ROUNDS - s.round) * PAWNS_PER_ROUND + b[o + PAWNS]
-        worths[p] += 0.45 * min(b[o + WILL], 3 * left) * left / whole
-        worths[p] += 1.2 * bin(b[o + KNOWS]).count("1") * (0.4 + left / whole)
-    return worths
+        worth = 0.45 * min(b[o + WILL], 3 * left) * left / whole
+        out.append(worth + 1.2 * bin(b[o + KNOWS]).count("1") * (0.4 + left / whole))
+    return out
 
 
 EVALUATORS: dict[str, tuple[Evaluator, float]] = {
     "wicked-labyrinth": (_wicked_labyrinth, 4.0),
-    "code-of-nine": (_code_of_nine, 3.0),
+    "code-of-nine": (code_of_nine_worths, 3.0),
 }
 """Evaluator and soft-win scale (points) by game name."""
 

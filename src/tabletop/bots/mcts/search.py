@@ -3,9 +3,21 @@
 Each iteration asks ``sample(k)`` for a full state consistent with the searching seat's
 view (a determinization), walks the tree from the root choosing every deciding
 player's action by decoupled UCB (:mod:`tabletop.bots.mcts.tree`), adds one node,
-plays on with random legal actions (to the end of the game, or for a few decisions
-and then values the state with the game's evaluator) and credits every decision on
-the path with its player's reward. Only the sampled copy is ever played on.
+plays on (a rollout) and credits every searched decision on the path with its
+player's reward. Only the sampled copy is ever played on.
+
+Without game knowledge, rollouts take random legal actions, to the end of the game or
+for ``depth`` decisions before the game's leaf evaluator values the state.
+
+With knowledge (:mod:`tabletop.bots.mcts.knowledge`) the search is about the decision
+at hand: the seat's root decision is searched, and every other decision follows the
+knowledge's model, in the tree (one modelled move per node and player, asked once and
+kept on the node: a node stands for a sequence of decisions) and in rollouts, up to
+its horizon, where its evaluator values the state (the whole way down is kept in the
+tree, so there is no rollout). The seat's own later decisions
+follow the model too: each is searched when it comes. With a few hundred iterations a
+node below the root holding 10 to 30 untried actions would be played almost at random,
+which blurs the root's estimates far more than the model's plan does.
 """
 
 from __future__ import annotations
@@ -16,17 +28,25 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tabletop.bots.mcts.evaluators import soft_rewards
-from tabletop.bots.mcts.tree import Node, backpropagate, select
+from tabletop.bots.mcts.knowledge import Knowledge
+from tabletop.bots.mcts.tree import Node, Path, backpropagate, select
 from tabletop.core.result import Result
 from tabletop.core.state import State
 
 
 @dataclass(frozen=True)
 class Budget:
-    """Stop after ``iterations`` iterations, or after ``seconds`` of wall-clock time."""
+    """Stop after ``iterations`` iterations, or after ``seconds`` of wall-clock time
+    (``cpu``: of this process's CPU time, what a free core would give on a busy
+    machine)."""
 
     iterations: int | None = None
     seconds: float | None = None
+    cpu: bool = False
+
+    def clock(self) -> float:
+        """Now, on the budget's clock (seconds)."""
+        return time.process_time() if self.cpu else time.perf_counter()
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -70,12 +90,33 @@ def random_rollout(state: State, rng: random.Random, depth: int | None = None) -
 
 @dataclass(frozen=True)
 class Leaf:
-    """How a rollout ends: after ``depth`` decisions, valued by ``evaluate`` (points,
-    turned into rewards with the soft-win ``scale``); None plays every game to its end."""
+    """How a random rollout ends: after ``depth`` decisions, valued by ``evaluate``
+    (points, turned into rewards with the soft-win ``scale``)."""
 
     depth: int
     evaluate: Callable[[State], list[float]]
     scale: float
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How one search chooses, rolls out and values.
+
+    ``bias`` is a progressive bias on the seat's root actions (see ``tree.select``);
+    ``leaf`` cuts random rollouts short and values where they stop; ``knowledge``
+    models every decision below the root and values its horizon; ``explore`` is
+    the chance that a modelled move is replaced by a random legal one; ``samples``
+    makes the iterations cycle through that many determinizations (None: a fresh one
+    each time), and the model's moves are kept per determinization.
+    """
+
+    c: float
+    margin: float
+    bias: dict[int, float] | None = None
+    leaf: Leaf | None = None
+    knowledge: Knowledge | None = None
+    explore: float = 0.0
+    samples: int | None = None
 
 
 @dataclass
@@ -91,43 +132,44 @@ def search(
     seat: int,
     root_legal: Sequence[int],
     budget: Budget,
-    c: float,
-    margin: float,
+    settings: Settings,
     rng: random.Random,
-    bias: dict[int, float] | None = None,
-    leaf: Leaf | None = None,
 ) -> SearchOutcome:
     """Run the search; the root's statistics for ``seat`` are restricted to ``root_legal``.
 
-    ``bias`` is a progressive bias on ``seat``'s root actions (see ``tree.select``);
-    ``leaf`` cuts rollouts short and values where they stop.
-
     ``sample(k)`` gives the determinization of iteration ``k``. With an iteration budget
-    the search depends only on ``sample`` and ``rng``, so it is reproducible.
+    the search depends only on ``sample``, ``rng`` and the knowledge, so it is
+    reproducible.
     """
     root = Node()
-    deadline = None if budget.seconds is None else time.perf_counter() + budget.seconds
+    deadline = None if budget.seconds is None else budget.clock() + budget.seconds
+    leaf = settings.leaf
+    knowledge = settings.knowledge
     k = 0
     while True:
         if budget.iterations is not None and k >= budget.iterations:
             break
-        if deadline is not None and k > 0 and time.perf_counter() >= deadline:
+        if deadline is not None and k > 0 and budget.clock() >= deadline:
             break
-        state = sample(k)
+        line = k if settings.samples is None else k % settings.samples
+        state = sample(line)
         info = state.game.info
-        path = _descend(root, state, seat, root_legal, c, rng, bias)
-        random_rollout(state, rng, None if leaf is None else leaf.depth)
-        if leaf is not None and not state.is_terminal():
-            worths = leaf.evaluate(state)
-            reward = soft_rewards(worths, leaf.scale, info.min_score, info.max_score, margin)
+        path = _descend(root, state, seat, root_legal, settings, rng, line)
+        if knowledge is None:
+            random_rollout(state, rng, None if leaf is None else leaf.depth)
+        if state.is_terminal():
+            reward = rewards(state.result(), info.min_score, info.max_score, settings.margin)
+        elif knowledge is not None:
+            reward = knowledge.rewards(state, settings.margin)
         else:
-            reward = rewards(state.result(), info.min_score, info.max_score, margin)
+            if leaf is None:
+                raise RuntimeError("a rollout without a leaf evaluator ended before the game")
+            worths = leaf.evaluate(state)
+            reward = soft_rewards(worths, leaf.scale, info.min_score, info.max_score,
+                                  settings.margin)
         backpropagate(path, reward)
         k += 1
     return SearchOutcome(root, k)
-
-
-Path = list[tuple[Node, tuple[int, ...], tuple[int, ...]]]
 
 
 def _descend(
@@ -135,30 +177,68 @@ def _descend(
     state: State,
     seat: int,
     root_legal: Sequence[int],
-    c: float,
+    settings: Settings,
     rng: random.Random,
-    bias: dict[int, float] | None,
+    line: int,
 ) -> Path:
-    """Walk the tree on ``state`` (in place) until a new node is added or the game ends."""
+    """Walk the tree on ``state`` (in place) until a new node is added or the game ends.
+
+    With knowledge every node below the root is modelled, so the walk goes on to the
+    horizon, adding the nodes it lacks: the model is asked once per node, and later
+    iterations replay its moves instead of asking again.
+    """
     path: Path = []
     node = root
+    knowledge = settings.knowledge
+    c = settings.c
     while not state.is_terminal():
         players = state.current_players()
-        actions = []
+        joint = []
+        searched = []
         for p in players:
+            if knowledge is not None and (p != seat or node is not root):
+                which = (p, 0 if settings.samples is None else line)
+                joint.append(_modelled(node, state, which, knowledge, settings.explore, rng))
+                continue
             stats = node.stats.setdefault(p, {})
             if node is root and p == seat:
-                actions.append(select(stats, root_legal, c, rng, bias))
+                a = select(stats, root_legal, c, rng, settings.bias)
             else:
-                actions.append(select(stats, state.legal_action_ids(p), c, rng))
-        joint = tuple(actions)
+                a = select(stats, state.legal_action_ids(p), c, rng)
+            joint.append(a)
+            searched.append((p, a))
         for p, a in zip(players, joint, strict=True):
             state.apply_unchecked(p, a)
-        path.append((node, players, joint))
-        key = players + joint
+        path.append((node, tuple(searched)))
+        key = players + tuple(joint)
         child = node.children.get(key)
         if child is None:
-            node.children[key] = Node()
-            break
+            child = node.children[key] = Node()
+            if knowledge is None:
+                break
         node = child
+        if knowledge is not None and knowledge.stop(state):
+            break
     return path
+
+
+def _modelled(
+    node: Node, state: State, key: tuple[int, int], knowledge: Knowledge, explore: float,
+    rng: random.Random,
+) -> int:
+    """A player's modelled move at ``node``; ``key`` is (player, determinization).
+
+    Asked of the knowledge once per node and key (with fresh determinizations, on the
+    first that gets there), and asked again only where the kept move is not legal.
+    """
+    player = key[0]
+    legal = state.legal_action_ids(player)
+    a = node.model.get(key)
+    if a is None or a not in legal:
+        a = knowledge.policy(state, player)
+        if a is None or a not in legal:
+            a = legal[int(rng.random() * len(legal))]
+        node.model[key] = a
+    if explore and rng.random() < explore:
+        return legal[int(rng.random() * len(legal))]
+    return a

@@ -14,6 +14,9 @@ One tree serves hidden information and simultaneous moves alike:
 
 Chance is left to the engine (``auto_chance``): a child gathers every chance outcome
 that followed its joint action (open loop), which is what determinization wants anyway.
+
+A player whose moves follow a model (search knowledge) keeps no statistics: its
+modelled move at a node is kept in ``Node.model`` by (player, determinization).
 """
 
 from __future__ import annotations
@@ -29,10 +32,12 @@ VISITS, TOTAL, AVAILABLE = 0, 1, 2
 
 @dataclass
 class Node:
-    """Statistics of each deciding player here, and the children by joint action."""
+    """Statistics of each searching player here, the modelled players' moves, and the
+    children by joint action (the deciding players, then their actions)."""
 
     stats: dict[int, dict[int, list[float]]] = field(default_factory=dict)
     children: dict[tuple[int, ...], Node] = field(default_factory=dict)
+    model: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def visits(self, player: int) -> dict[int, int]:
         """How often ``player`` chose each of its actions from this node."""
@@ -52,7 +57,9 @@ def select(
 ) -> int:
     """Decoupled UCB1 over ``legal`` with availability counts.
 
-    Untried actions come first, in random order; then the largest
+    Untried actions come first, the biased ones (a guide's advice) before the others,
+    which come in random order (so a search cut short still has the advice); then the
+    largest
     ``mean + c * sqrt(ln(available) / visits)``, ties broken at random: with fixed
     tie-breaks two players at a joint node can move in lockstep (in matching pennies
     they would always match). ``bias`` adds ``bias[a] / visits`` to an action's value
@@ -67,6 +74,10 @@ def select(
         if s[VISITS] == 0:
             untried.append(a)
     if untried:
+        if bias is not None:
+            advised = [a for a in untried if bias.get(a, 0.0) > 0]
+            if advised:
+                return max(advised, key=lambda a: bias[a])
         return untried[int(rng.random() * len(untried))]
     best: list[int] = []
     best_value = -math.inf
@@ -82,12 +93,14 @@ def select(
     return best[0] if len(best) == 1 else best[int(rng.random() * len(best))]
 
 
-def backpropagate(
-    path: Sequence[tuple[Node, tuple[int, ...], tuple[int, ...]]], reward: Sequence[float]
-) -> None:
-    """Credit each decision on ``path`` (node, players, their actions) with its player's reward."""
-    for node, players, actions in path:
-        for p, a in zip(players, actions, strict=True):
+Path = list[tuple[Node, tuple[tuple[int, int], ...]]]
+"""An iteration's way down: each node and the (player, action) choices searched there."""
+
+
+def backpropagate(path: Path, reward: Sequence[float]) -> None:
+    """Credit each searched decision on ``path`` with its player's reward."""
+    for node, choices in path:
+        for p, a in choices:
             s = node.stats[p][a]
             s[VISITS] += 1
             s[TOTAL] += reward[p]

@@ -1,0 +1,115 @@
+"""Search knowledge for Code of Nine, derived from the heuristic bot.
+
+``mcts:model=heuristic`` plugs this into the generic search
+(:mod:`tabletop.bots.mcts.knowledge`):
+
+- **Policy.** Each player decides as the ``heuristic`` bot would from its own view of
+  the sampled state (the memory cards it holds and has seen are the sample's), with
+  ``MODEL_SAMPLES`` card completions instead of the heuristic's 8: the model is asked
+  for every modelled move of the search, and fewer completions make it about twice
+  as fast for nearly the same choices.
+- **Horizon.** The searching seat's next placement: every rival has answered the
+  move being searched (taken the spot it wanted, attacked or not).
+- **Value.** As the heuristic values a position, over ``BELIEF_SAMPLES`` completions
+  of the memory cards the seat does not know (drawn from its view when the decision
+  starts): each completion's score sheet (a player who cannot win 12 points less)
+  gives a soft win against the best rival; the rewards are their means, plus the
+  heuristic's worth of Will still to spend and of cards known. A sheet of many
+  completions matters here: the heuristic itself wins clearly more often with 32
+  completions than with its default 8.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.bots.code_of_nine.beliefs import beliefs
+from tabletop.bots.code_of_nine.heuristic import CodeOfNineHeuristic
+from tabletop.bots.mcts.evaluators import (
+    OUT_OF_RUNNING,
+    code_of_nine_prospects,
+    code_of_nine_worths,
+    soft_rewards,
+)
+from tabletop.bots.mcts.knowledge import Knowledge
+from tabletop.core.game import Game
+from tabletop.core.rng import SplitMix64
+from tabletop.core.state import State
+from tabletop.games.code_of_nine import actions as A
+from tabletop.games.code_of_nine.items import HOLDERS
+from tabletop.games.code_of_nine.layout import ITEMS, STRIDE, WILL, Phase
+from tabletop.games.code_of_nine.scoring import Scorer, quantities
+from tabletop.games.code_of_nine.state import CodeOfNineState
+from tabletop.games.code_of_nine.views import CodeOfNineView
+
+MODEL_SAMPLES = 2
+"""Card completions each modelled decision averages over (the heuristic's default: 8)."""
+
+BELIEF_SAMPLES = 32
+"""Card completions the value of a position averages over."""
+
+
+class HeuristicModel(Knowledge):
+    """Every player modelled as the ``heuristic`` bot, from its own view of the sample."""
+
+    scale = 3.0
+
+    def __init__(self, game: Game, seat: int) -> None:
+        super().__init__(game, seat)
+        self._bots: dict[int, CodeOfNineHeuristic] = {}
+        self._rng = SplitMix64(0xC0DE + seat)
+        self._scorers: list[Scorer] = []
+
+    def start(self, view: Any, sample: State) -> None:
+        """Draw the completions of the memory cards the seat does not know."""
+        if not isinstance(view, CodeOfNineView):
+            raise TypeError("the Code of Nine model needs Code of Nine views")
+        drawn = beliefs(view, BELIEF_SAMPLES, self._rng).samples
+        self._scorers = [Scorer(cards) for cards in drawn]
+
+    def policy(self, state: State, player: int) -> int | None:
+        bot = self._bots.get(player)
+        if bot is None:
+            bot = self._bots[player] = CodeOfNineHeuristic(
+                self.game, player, seed=self.seat * 4 + player, samples=MODEL_SAMPLES
+            )
+        return A.TABLE.id_of(bot.act(state.view(player), state.legal_actions(player)))
+
+    def stop(self, state: State) -> bool:
+        s = _nine(state)
+        return s.phase == Phase.PLACE and s.turn == self.seat
+
+    def evaluate(self, state: State) -> list[float]:
+        return code_of_nine_worths(state)
+
+    def rewards(self, state: State, margin: float) -> list[float]:
+        s = _nine(state)
+        n = s.num_players
+        b = s.b
+        counts = [
+            quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5], b[h * STRIDE + WILL])
+            for h in range(HOLDERS)
+        ]
+        prospects = code_of_nine_prospects(s)
+        info = self.game.info
+        released = bool(s.released)
+        points = s.board.points
+        cache: dict[int, Any] = {}
+        totals = [0.0] * n
+        for scorer in self._scorers:
+            sheet = scorer.score(counts, released, points, cache)
+            worths = [
+                sheet.scores[p] - (0.0 if sheet.eligible[p] else OUT_OF_RUNNING) + prospects[p]
+                for p in range(n)
+            ]
+            for p, r in enumerate(
+                soft_rewards(worths, self.scale, info.min_score, info.max_score, margin)
+            ):
+                totals[p] += r
+        return [t / len(self._scorers) for t in totals]
+
+
+def _nine(state: State) -> CodeOfNineState:
+    if not isinstance(state, CodeOfNineState):
+        raise TypeError("the Code of Nine model needs Code of Nine states")
+    return state

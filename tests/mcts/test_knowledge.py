@@ -1,0 +1,162 @@
+"""Search knowledge: modelled players, the model asked once per node, the games' models."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+import tabletop
+from tabletop.bots import UnknownBotError, make_bot
+from tabletop.bots.mcts import MctsBot
+from tabletop.bots.mcts.knowledge import Knowledge
+from tabletop.bots.mcts.search import Budget, Settings, search
+from tabletop.bots.wicked_labyrinth.priors import HeuristicModel
+from tabletop.core.game import Game
+from tabletop.core.state import State
+from tabletop.sim.runner import play_game
+
+from .matrix_game import MatrixGame
+from .test_mcts_bot import _deciding_state
+from .test_simultaneous_nodes import PENNIES
+
+
+class _Always(Knowledge):
+    """Models every other player as always picking ``choice``; counts the questions."""
+
+    def __init__(self, game: Game, seat: int, choice: int) -> None:
+        super().__init__(game, seat)
+        self.choice = choice
+        self.asked = 0
+
+    def policy(self, state: State, player: int) -> int | None:
+        self.asked += 1
+        return self.choice
+
+    def stop(self, state: State) -> bool:
+        return False
+
+    def evaluate(self, state: State) -> list[float]:
+        raise AssertionError("a matrix game always ends before any horizon")
+
+
+def _pennies(seat: int, model: Knowledge, iterations: int, samples: int | None = None):  # type: ignore[no-untyped-def]
+    game = MatrixGame(PENNIES)
+    settings = Settings(c=0.7, margin=0.0, knowledge=model, samples=samples)
+    return search(lambda k: game.determinize(None, k), seat, [0, 1],
+                  Budget(iterations=iterations), settings, random.Random(3)).root
+
+
+@pytest.mark.parametrize(("seat", "rival_picks", "best"), [(0, 0, 0), (0, 1, 1), (1, 0, 1)])
+def test_the_searcher_answers_a_modelled_rival(seat: int, rival_picks: int, best: int) -> None:
+    """Matching pennies against a known choice is no longer a guess: player 0 matches
+    it, player 1 avoids it; the modelled rival keeps no statistics."""
+    model = _Always(MatrixGame(PENNIES), seat, rival_picks)
+    root = _pennies(seat, model, 100)
+    visits = root.visits(seat)
+    assert visits[best] > 90 and root.mean(seat, best) == 1.0
+    assert root.mean(seat, 1 - best) == 0.0
+    assert 1 - seat not in root.stats
+    assert root.model == {(1 - seat, 0): rival_picks}
+
+
+@pytest.mark.parametrize(("samples", "asked"), [(None, 1), (3, 3)])
+def test_the_model_is_asked_once_per_node_and_determinization(
+    samples: int | None, asked: int
+) -> None:
+    model = _Always(MatrixGame(PENNIES), 0, 1)
+    _pennies(0, model, 60, samples)
+    assert model.asked == asked
+
+
+def test_a_search_cut_short_tries_the_advice_first() -> None:
+    game = MatrixGame(PENNIES)
+    for advised in (0, 1):
+        out = search(lambda k: game.determinize(None, k), 0, [0, 1], Budget(iterations=1),
+                     Settings(c=0.7, margin=0.0, bias={advised: 1.0}), random.Random(5))
+        assert out.root.visits(0) == {advised: 1, 1 - advised: 0}
+
+
+def test_wicked_labyrinth_model_declares_as_the_heuristic_does() -> None:
+    """Declarations depend only on public things, so the model, asked from one seat's
+    sampled state, names what each heuristic bot declares."""
+    game = tabletop.game("wicked-labyrinth")
+    state = game.new_game(4, 12)
+    bots = [make_bot("heuristic", game, p, 40 + p) for p in range(4)]
+    model = HeuristicModel(game, 0)
+    right = asked = 0
+    while state.round <= 2:
+        players = state.current_players()
+        sealed = state.sealed_decision()
+        if sealed:
+            view = state.view(0)
+            sample = game.determinize(view, 9)
+            model.start(view, sample)
+            predicted = {p: model.policy(sample, p) for p in players}
+        chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p))) for p in players]
+        for p, action in chosen:
+            if sealed:
+                asked += 1
+                right += predicted[p] == game.actions.id_of(action)
+            state.apply(p, action)
+    assert asked >= 24 and right >= 0.9 * asked, (right, asked)
+
+
+@pytest.mark.parametrize("name", ["wicked-labyrinth", "code-of-nine"])
+def test_model_search_plays_whole_games_legally(name: str) -> None:
+    game = tabletop.game(name)
+    spec = "mcts:iterations=4,model=heuristic,samples=2"
+    outcome = play_game(game, [spec, "heuristic", "random", "heuristic"], 8)
+    assert outcome.state.is_terminal() and outcome.decisions > 20
+
+
+@pytest.mark.parametrize("name", ["wicked-labyrinth", "code-of-nine"])
+def test_model_search_is_reproducible_and_searches_only_the_seat(name: str) -> None:
+    state, seat = _deciding_state(name, 7)
+    view, legal = state.view(seat), state.legal_actions(seat)
+    runs: list[Any] = []
+    for _ in range(2):
+        bot = make_bot("mcts:iterations=30,model=heuristic,samples=3", state.game, seat, 4)
+        action = bot.act(view, legal)
+        root = bot.last.root  # type: ignore[attr-defined]
+        assert set(root.stats) == {seat} and sum(root.visits(seat).values()) == 30
+        runs.append((action, root.visits(seat)))
+    assert runs[0] == runs[1]
+
+
+def test_model_search_reads_only_sampled_states() -> None:
+    from .test_mcts_bot import _SpyGame
+
+    state, seat = _deciding_state("wicked-labyrinth", 9)
+    before = state.to_json()
+    spy = _SpyGame(state.game)
+    view = state.view(seat)
+    bot = MctsBot(spy, seat, seed=2, iterations=20, model="heuristic")  # type: ignore[arg-type]
+    action = bot.act(view, state.legal_actions(seat))
+    assert spy.calls and all(v is view for v in spy.calls)
+    assert state.to_json() == before and state.is_legal(seat, action)
+
+
+def test_cpu_clock_budget() -> None:
+    state, seat = _deciding_state("code-of-nine", 4)
+    bot = make_bot("mcts:time=0.05,clock=cpu,depth=4", state.game, seat, seed=1)
+    assert state.is_legal(seat, bot.act(state.view(seat), state.legal_actions(seat)))
+    assert bot.last is not None and bot.last.iterations >= 1  # type: ignore[attr-defined]
+    assert bot.budget.cpu  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ("mcts:model=oracle", "no model 'oracle' for code-of-nine; known: heuristic"),
+        ("mcts:model=heuristic,depth=3", "depth and model exclude each other"),
+        ("mcts:samples=0", "samples must be a whole number >= 1"),
+        ("mcts:explore=2", "explore must be between 0 and 1"),
+        ("mcts:clock=sun,time=1", "clock is 'wall' or 'cpu'"),
+        ("mcts:clock=cpu", "clock=cpu needs a time budget"),
+    ],
+)
+def test_bad_knowledge_parameters_are_refused(spec: str, words: str) -> None:
+    with pytest.raises(UnknownBotError, match=words):
+        make_bot(spec, tabletop.game("code-of-nine"), 0)
