@@ -7,6 +7,7 @@ location (or item) and the field of the first problem.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -328,14 +329,7 @@ def load_board(path: str) -> Board:
     return parse_board(read_data_file(path), path)
 
 
-_DEFAULT: Board | None = None
-
-
+@functools.cache
 def default_board() -> Board:
     """This edition's board (the rulings' table), shipped beside this module."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = parse_board(
-            packaged_data(__package__, "locations.toml"), "code_of_nine/locations.toml"
-        )
-    return _DEFAULT
+    return parse_board(packaged_data(__package__, "locations.toml"), "code_of_nine/locations.toml")

@@ -8,6 +8,7 @@ problem; the player-facing text of each card is generated from its effects
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
@@ -273,17 +274,11 @@ def load_memory_cards(path: str) -> MemoryCardSet:
     return parse_memory_cards(read_data_file(path), path)
 
 
-_DEFAULT: MemoryCardSet | None = None
-
-
+@functools.cache
 def default_memory_cards() -> MemoryCardSet:
     """This edition's 28 cards, shipped beside this module."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = parse_memory_cards(
-            packaged_data(__package__, "memory_cards.toml"), "code_of_nine/memory_cards.toml"
-        )
-    return _DEFAULT
+    data = packaged_data(__package__, "memory_cards.toml")
+    return parse_memory_cards(data, "code_of_nine/memory_cards.toml")
 
 
 # ---------------------------------------------------------------- player-facing text

@@ -8,6 +8,7 @@ and the field of the first problem.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -194,17 +195,10 @@ def load_cards(path: str) -> CardSet:
     return parse_cards(read_data_file(path), path)
 
 
+@functools.cache
 def default_cards() -> CardSet:
     """The project's own card set, shipped beside this module."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = parse_cards(
-            packaged_data(__package__, "cards.toml"), "wicked_labyrinth/cards.toml"
-        )
-    return _DEFAULT
-
-
-_DEFAULT: CardSet | None = None
+    return parse_cards(packaged_data(__package__, "cards.toml"), "wicked_labyrinth/cards.toml")
 
 
 def _list(data: Mapping[str, Any], key: str, source: str) -> Sequence[Any]:
