@@ -77,6 +77,11 @@ def test_postgres_store_keeps_one_order_per_table(pg_url: str) -> None:
         rival = ActionRow(tid, 1, 1, "d0", "seat")
         assert store.append_actions([rival, ActionRow(other, 1, 0, "d1", "bot")]) == [False, True]
         assert store.actions_after(tid, 0) == [first]
+        # rows built on a refused one are refused with it, even where their seq is free
+        built_on_rival = ActionRow(tid, 2, 2, "d2", "seat")
+        assert store.append_actions([built_on_rival, rival]) == [False, False]
+        assert store.actions_after(tid, 0) == [first]
+        assert store.last_seqs([tid, other, "nosuchtable"]) == {tid: 1, other: 1}
         loaded = store.load_table(tid)
         assert loaded is not None and loaded[0].seed == 2**62 and loaded[1][0].name == "ann"
     finally:

@@ -88,7 +88,8 @@ class ViewOut(BaseModel):
     decision: int | None = None
 
 
-def manager(request: Request) -> TableManager:
+async def manager(request: Request) -> TableManager:
+    """The process's tables (async: FastAPI would run a plain function in a thread)."""
     return request.app.state.manager  # type: ignore[no-any-return]
 
 

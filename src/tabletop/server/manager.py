@@ -132,13 +132,21 @@ class TableManager:
         """With several workers: now and then read what the bus may have failed to say.
 
         A lost pub/sub message would otherwise leave this worker's clients waiting for
-        an action another worker committed; one read per busy table every ``every``
-        seconds bounds that wait.
+        an action another worker committed. Every ``every`` seconds one query asks for
+        the last sequence number of every busy table, and only the tables behind it
+        read their missing actions.
         """
         while True:
             await asyncio.sleep(every)
-            for table in list(self.tables.values()):
-                if table.audience and not table.over:
+            busy = {t.id: t for t in self.tables.values() if t.audience and not t.over}
+            try:
+                last = await self.services.read(self.services.store.last_seqs, list(busy))
+            except Exception:
+                log.exception("could not read the tables' last actions")
+                continue
+            for table_id, seq in last.items():
+                table = busy[table_id]
+                if seq > table.seq:
                     try:
                         await table.catch_up()
                     except Exception:

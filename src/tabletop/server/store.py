@@ -39,6 +39,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    func,
     insert,
     select,
     tuple_,
@@ -350,6 +351,19 @@ class Store:
                 .order_by(actions.c.seq)
             ).all()
         return [ActionRow(r.table_id, r.seq, r.seat, r.action, r.source) for r in rows]
+
+    def last_seqs(self, table_ids: Iterable[str]) -> dict[str, int]:
+        """The last logged sequence number of each of these tables that has actions."""
+        ids = list(table_ids)
+        if not ids:
+            return {}
+        query = (
+            select(actions.c.table_id, func.max(actions.c.seq))
+            .where(actions.c.table_id.in_(ids))
+            .group_by(actions.c.table_id)
+        )
+        with self.engine.connect() as conn:
+            return {table_id: seq for table_id, seq in conn.execute(query)}
 
     def list_tables(self, limit: int = 100) -> list[TableRow]:
         with self.engine.connect() as conn:
