@@ -59,3 +59,11 @@ def test_quick_start_commands_run(tmp_path: Path) -> None:
         assert done.returncode == 0, f"{argv}: {done.stderr}"
         if "--json" in argv:
             json.loads(done.stdout)
+
+
+def test_every_relative_link_in_the_readme_exists() -> None:
+    targets = re.findall(r"\]\(([^)#]+)\)", README)
+    local = [t for t in targets if "://" not in t]
+    assert any(t.endswith(".png") for t in local)
+    missing = [t for t in local if not (ROOT / t).exists()]
+    assert missing == []
