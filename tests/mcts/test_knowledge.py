@@ -152,7 +152,6 @@ def test_cpu_clock_budget() -> None:
         ("mcts:model=oracle", "no model 'oracle' for code-of-nine; known: heuristic"),
         ("mcts:model=heuristic,depth=3", "depth and model exclude each other"),
         ("mcts:samples=0", "samples must be a whole number >= 1"),
-        ("mcts:explore=2", "explore must be between 0 and 1"),
         ("mcts:clock=sun,time=1", "clock is 'wall' or 'cpu'"),
         ("mcts:clock=cpu", "clock=cpu needs a time budget"),
     ],

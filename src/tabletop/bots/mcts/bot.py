@@ -19,8 +19,9 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
 - ``model`` (default none): the game's knowledge of that name
   (:mod:`tabletop.bots.mcts.knowledge`, e.g. ``heuristic``): the other players' moves in
   the tree follow its model up to its horizon, where its evaluator values the state
-  (instead of rollouts and ``depth``); ``explore`` (default 0) is the chance a
-  modelled move is replaced by a random one.
+  (instead of rollouts and ``depth``);
+- ``samples`` (default none): the iterations cycle through this many
+  determinizations (none: a fresh one each iteration).
 
 The bot never sees the true state: every iteration samples one with
 ``game.determinize(view, seed)``, seeds drawn from the bot's own generator.
@@ -65,7 +66,6 @@ class MctsBot(Bot):
         depth: int | None = None,
         search: str = "all",
         model: str | None = None,
-        explore: float = 0.0,
         samples: int | None = None,
         clock: str = "wall",
         **params: Any,
@@ -103,11 +103,6 @@ class MctsBot(Bot):
         if search == "sealed" and self.guide is None:
             raise ValueError("search=sealed needs a guide to play the other decisions")
         self.sealed_only = search == "sealed"
-        if isinstance(explore, bool) or not isinstance(explore, (int, float)) or not (
-            0 <= explore <= 1
-        ):
-            raise ValueError(f"explore must be between 0 and 1, got {explore!r}")
-        self.explore = float(explore)
         if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
                                     or samples < 1):
             raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
@@ -152,7 +147,7 @@ class MctsBot(Bot):
             spent = budget.clock() - start
             budget = Budget(seconds=max(1e-3, budget.seconds - spent), cpu=budget.cpu)
         settings = Settings(
-            self.c, self.margin, bias, self.leaf, self.knowledge, self.explore, self.samples
+            self.c, self.margin, bias, self.leaf, self.knowledge, self.samples
         )
         outcome = search(sample, self.seat, ids, budget, settings, random.Random(base))
         self.last = outcome

@@ -104,10 +104,9 @@ class Settings:
 
     ``bias`` is a progressive bias on the seat's root actions (see ``tree.select``);
     ``leaf`` cuts random rollouts short and values where they stop; ``knowledge``
-    models every decision below the root and values its horizon; ``explore`` is
-    the chance that a modelled move is replaced by a random legal one; ``samples``
-    makes the iterations cycle through that many determinizations (None: a fresh one
-    each time), and the model's moves are kept per determinization.
+    models every decision below the root and values its horizon; ``samples`` makes
+    the iterations cycle through that many determinizations (None: a fresh one each
+    time), and the model's moves are kept per determinization.
     """
 
     c: float
@@ -115,7 +114,6 @@ class Settings:
     bias: dict[int, float] | None = None
     leaf: Leaf | None = None
     knowledge: Knowledge | None = None
-    explore: float = 0.0
     samples: int | None = None
 
 
@@ -198,7 +196,7 @@ def _descend(
         for p in players:
             if knowledge is not None and (p != seat or node is not root):
                 which = (p, 0 if settings.samples is None else line)
-                joint.append(_modelled(node, state, which, knowledge, settings.explore, rng))
+                joint.append(_modelled(node, state, which, knowledge, rng))
                 continue
             stats = node.stats.setdefault(p, {})
             if node is root and p == seat:
@@ -223,8 +221,7 @@ def _descend(
 
 
 def _modelled(
-    node: Node, state: State, key: tuple[int, int], knowledge: Knowledge, explore: float,
-    rng: random.Random,
+    node: Node, state: State, key: tuple[int, int], knowledge: Knowledge, rng: random.Random
 ) -> int:
     """A player's modelled move at ``node``; ``key`` is (player, determinization).
 
@@ -239,6 +236,4 @@ def _modelled(
         if a is None or a not in legal:
             a = legal[int(rng.random() * len(legal))]
         node.model[key] = a
-    if explore and rng.random() < explore:
-        return legal[int(rng.random() * len(legal))]
     return a
