@@ -159,3 +159,23 @@ def test_cpu_clock_budget() -> None:
 def test_bad_knowledge_parameters_are_refused(spec: str, words: str) -> None:
     with pytest.raises(UnknownBotError, match=words):
         make_bot(spec, tabletop.game("code-of-nine"), 0)
+
+
+class _BySample(_Always):
+    """Models the rival as picking the determinization's number modulo 2."""
+
+    def policy(self, state: State, player: int) -> int | None:
+        self.asked += 1
+        return state.seed % 2
+
+
+def test_every_root_action_meets_the_same_determinizations_in_turn() -> None:
+    """With ``samples=2`` the rival matches on one determinization and not the other:
+    each of the searcher's actions is tried on both in turn (common random numbers),
+    so both come out even, whatever order UCB visits them in."""
+    model = _BySample(MatrixGame(PENNIES), 0, 0)
+    root = _pennies(0, model, 41, samples=2)
+    for action in (0, 1):
+        n = root.visits(0)[action]
+        assert abs(root.mean(0, action) - 0.5) <= 0.5 / n + 1e-9
+    assert model.asked == 2

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from tabletop.bots.mcts.evaluators import soft_rewards
 from tabletop.bots.mcts.knowledge import Knowledge
-from tabletop.bots.mcts.tree import Node, Path, backpropagate, select
+from tabletop.bots.mcts.tree import VISITS, Node, Path, backpropagate, select
 from tabletop.core.result import Result
 from tabletop.core.state import State
 
@@ -104,9 +104,10 @@ class Settings:
 
     ``bias`` is a progressive bias on the seat's root actions (see ``tree.select``);
     ``leaf`` cuts random rollouts short and values where they stop; ``knowledge``
-    models every decision below the root and values its horizon; ``samples`` makes
-    the iterations cycle through that many determinizations (None: a fresh one each
-    time), and the model's moves are kept per determinization.
+    models every decision below the root and values its horizon; with ``samples`` the
+    search draws only that many determinizations (None: a fresh one each iteration):
+    each root action of the seat is tried on them in turn, and the model's moves are
+    kept per determinization.
     """
 
     c: float
@@ -149,10 +150,17 @@ def search(
             break
         if deadline is not None and k > 0 and budget.clock() >= deadline:
             break
-        line = k if settings.samples is None else k % settings.samples
+        first = None
+        if settings.samples is None:
+            line = k
+        else:  # the seat's root choice first: every root action meets the same
+            # determinizations in the same order (common random numbers)
+            stats = root.stats.setdefault(seat, {})
+            first = select(stats, root_legal, settings.c, rng, settings.bias)
+            line = int(stats[first][VISITS]) % settings.samples
         state = sample(line)
         info = state.game.info
-        path = _descend(root, state, seat, root_legal, settings, rng, line)
+        path = _descend(root, state, seat, root_legal, settings, rng, line, first)
         if knowledge is None:
             random_rollout(state, rng, None if leaf is None else leaf.depth)
         if state.is_terminal():
@@ -178,8 +186,12 @@ def _descend(
     settings: Settings,
     rng: random.Random,
     line: int,
+    first: int | None,
 ) -> Path:
     """Walk the tree on ``state`` (in place) until a new node is added or the game ends.
+
+    ``first`` is the seat's root action when it was chosen already; ``line`` is the
+    determinization's number.
 
     With knowledge every node below the root is modelled, so the walk goes on to the
     horizon, adding the nodes it lacks: the model is asked once per node, and later
@@ -200,7 +212,8 @@ def _descend(
                 continue
             stats = node.stats.setdefault(p, {})
             if node is root and p == seat:
-                a = select(stats, root_legal, c, rng, settings.bias)
+                a = first if first is not None else select(stats, root_legal, c, rng,
+                                                           settings.bias)
             else:
                 a = select(stats, state.legal_action_ids(p), c, rng)
             joint.append(a)
