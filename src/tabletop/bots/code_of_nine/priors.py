@@ -28,7 +28,6 @@ from tabletop.bots.code_of_nine.heuristic import CodeOfNineHeuristic
 from tabletop.bots.mcts.evaluators import (
     OUT_OF_RUNNING,
     code_of_nine_prospects,
-    code_of_nine_worths,
     soft_rewards,
 )
 from tabletop.bots.mcts.knowledge import Knowledge
@@ -45,14 +44,15 @@ from tabletop.games.code_of_nine.views import CodeOfNineView
 MODEL_SAMPLES = 2
 """Card completions each modelled decision averages over (the heuristic's default: 8)."""
 
+SCALE = 3.0
+"""Points of worth that make a win about 73% sure (the ``depth`` evaluator's scale)."""
+
 BELIEF_SAMPLES = 32
 """Card completions the value of a position averages over."""
 
 
 class HeuristicModel(Knowledge):
     """Every player modelled as the ``heuristic`` bot, from its own view of the sample."""
-
-    scale = 3.0
 
     def __init__(self, game: Game, seat: int) -> None:
         super().__init__(game, seat)
@@ -79,9 +79,6 @@ class HeuristicModel(Knowledge):
         s = _nine(state)
         return s.phase == Phase.PLACE and s.turn == self.seat
 
-    def evaluate(self, state: State) -> list[float]:
-        return code_of_nine_worths(state)
-
     def rewards(self, state: State, margin: float) -> list[float]:
         s = _nine(state)
         n = s.num_players
@@ -103,7 +100,7 @@ class HeuristicModel(Knowledge):
                 for p in range(n)
             ]
             for p, r in enumerate(
-                soft_rewards(worths, self.scale, info.min_score, info.max_score, margin)
+                soft_rewards(worths, SCALE, info.min_score, info.max_score, margin)
             ):
                 totals[p] += r
         return [t / len(self._scorers) for t in totals]

@@ -11,9 +11,8 @@ heuristic``) lives beside that game's heuristic bot and comes through one interf
   The Wicked Labyrinth scores 5 where a heuristic one scores 40), and against rivals
   whose moves can be foreseen the search finds the answer to them.
 - ``stop``: the horizon, where the line of play ends and the state is valued.
-- ``rewards``: each player's reward there, by default a soft win from ``evaluate``
-  (worths in points), as a leaf evaluator's
-  (:func:`tabletop.bots.mcts.evaluators.soft_rewards`).
+- ``rewards``: each player's reward there (a value network's answer), in [0, 1] like
+  a finished game's.
 
 Knowledge reads only the sampled states the search gives it (determinized from the
 seat's view) and the view itself.
@@ -26,16 +25,12 @@ from collections.abc import Callable
 from importlib import import_module
 from typing import Any
 
-from tabletop.bots.mcts.evaluators import soft_rewards
 from tabletop.core.game import Game
 from tabletop.core.state import State
 
 
 class Knowledge(ABC):
     """One seat's model of play for one game, kept by its bot across decisions."""
-
-    scale: float = 4.0
-    """Points of worth that make a win about 73% sure (the soft-win scale)."""
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game = game
@@ -54,18 +49,13 @@ class Knowledge(ABC):
 
     @abstractmethod
     def stop(self, state: State) -> bool:
-        """True when a rollout has gone far enough and ``state`` is to be valued."""
+        """True when a line of play has gone far enough and ``state`` is to be valued."""
 
     @abstractmethod
-    def evaluate(self, state: State) -> list[float]:
-        """Each player's worth of ``state`` (not over), in points."""
-
     def rewards(self, state: State, margin: float) -> list[float]:
-        """Each player's reward in [0, 1] for ``state`` (not over): by default a soft
-        win from ``evaluate``, blended with the scaled worth by ``margin``."""
-        info = self.game.info
-        return soft_rewards(self.evaluate(state), self.scale, info.min_score, info.max_score,
-                            margin)
+        """Each player's reward in [0, 1] for ``state`` (not over), like a finished
+        game's: a (soft) win share blended with the scaled worth by ``margin``
+        (:func:`tabletop.bots.mcts.evaluators.soft_rewards` turns worths into them)."""
 
 
 Factory = Callable[[Game, int], Knowledge]

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tabletop.bots.mcts.evaluators import soft_rewards
 from tabletop.bots.mcts.knowledge import Knowledge
 from tabletop.bots.wicked_labyrinth.bidding import CorridorWorth, Rival, outlooks, plan_declarations
 from tabletop.bots.wicked_labyrinth.gains import corridor_worth
@@ -57,6 +58,9 @@ from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 
 _Pieces = tuple[int, int, int]
 
+SCALE = 4.0
+"""Points of worth that make a win about 73% sure (the ``depth`` evaluator's scale)."""
+
 JUDGE_BUDGET = 1
 """Node budget of the planner that values boards at the horizon: 1 leaves only its
 greedy level (the most promising action at each step). A search values a few hundred
@@ -67,8 +71,6 @@ needs their order more than their exact worth."""
 
 class HeuristicModel(Knowledge):
     """Every player modelled as the default ``heuristic`` bot declares."""
-
-    scale = 4.0
 
     def __init__(self, game: Game, seat: int) -> None:
         super().__init__(game, seat)
@@ -136,8 +138,14 @@ class HeuristicModel(Knowledge):
     def stop(self, state: State) -> bool:
         return _wicked(state).phase != P_SEARCH
 
-    def evaluate(self, state: State) -> list[float]:
-        s = _wicked(state)
+    def rewards(self, state: State, margin: float) -> list[float]:
+        """A soft win from each board's worth (``SCALE``), blended by ``margin``."""
+        info = self.game.info
+        return soft_rewards(self._worths_of(_wicked(state)), SCALE, info.min_score,
+                            info.max_score, margin)
+
+    def _worths_of(self, s: WickedLabyrinthState) -> list[float]:
+        """Each board's worth after its soul processing (memoised by board)."""
         out = []
         for p in range(s.num_players):
             board = s.b[p * STRIDE : (p + 1) * STRIDE]
