@@ -15,15 +15,17 @@ failed), that action and every one after it is taken back: the head is rebuilt f
 ``state`` and their senders catch up and try again, or hear why not.
 
 Changes that wait for the database while holding the table's lock (catching up,
-seats, news from other workers) first let the actions on their way settle.
+seats, news from other workers) take the lock only when no action is on its way.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections import deque
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -140,7 +142,7 @@ class LiveTable:
         except TableError as exc:
             if exc.code != "auth_failed":
                 raise
-        async with self.lock:
+        async with self._quiet():
             await self._reload_seats_locked()
         return self.authenticate(seat, token)
 
@@ -163,10 +165,25 @@ class LiveTable:
         self._head_seq = self.seq
         self._head_markers = self.markers.copy()
 
-    async def _settled(self) -> None:
-        """Wait until no action of this table is on its way to the database."""
-        while self._on_the_way:
-            await asyncio.wait([self._on_the_way[-1].stored])
+    @contextlib.asynccontextmanager
+    async def _quiet(self) -> AsyncIterator[None]:
+        """Hold the table's lock at a moment when no action is on its way.
+
+        For changes that read or write the database meanwhile: new actions wait for the
+        lock, and the ones on their way settle first, without the lock, so a table never
+        holds its lock through someone else's commit.
+        """
+        while True:
+            while self._on_the_way:
+                await asyncio.wait([self._on_the_way[-1].stored])
+            await self.lock.acquire()
+            if not self._on_the_way:
+                break
+            self.lock.release()
+        try:
+            yield
+        finally:
+            self.lock.release()
 
     # ------------------------------------------------------------------ connections
 
@@ -204,12 +221,22 @@ class LiveTable:
         actor: Connection | None = None,
         ref: Any = None,
     ) -> int:
-        """Validate, commit, acknowledge and broadcast one action; its sequence number."""
+        """Validate, commit, acknowledge and broadcast one action; its sequence number.
+
+        A refused action is tried again on top of what took its place, read from the
+        database unless the bus has already told (usually it has: the winner publishes
+        as soon as it commits).
+        """
+        refused = 0
         for attempt in range(CONFLICT_RETRIES):
-            async with self.lock:
-                if attempt:  # another worker took the sequence number: read what it wrote
-                    await self._catch_up_locked()
-                way = self._propose(seat, action, client_seq, source, actor, ref)
+            if attempt:
+                async with self._quiet():
+                    if self.seq < refused:
+                        await self._catch_up_locked()
+                    way = self._propose(seat, action, client_seq, source, actor, ref)
+            else:
+                async with self.lock:
+                    way = self._propose(seat, action, client_seq, source, actor, ref)
             try:
                 # shielded: once queued, the action is settled even if its sender goes
                 stored = await asyncio.shield(way.stored)
@@ -218,6 +245,7 @@ class LiveTable:
                 raise TableError("storage", f"the action was not stored: {exc}", 503) from None
             if stored:
                 return way.row.seq
+            refused = way.row.seq
             await asyncio.sleep(random.uniform(0, 0.001 * attempt))
         raise TableError("conflict", "the table is busy; send the action again", 503)
 
@@ -316,7 +344,7 @@ class LiveTable:
 
     async def join(self, seat: int, name: str) -> str:
         """Take an open seat; returns the seat's secret token (shown once)."""
-        async with self.lock:
+        async with self._quiet():
             if not 0 <= seat < len(self.seats):
                 raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
             if self.seats[seat].kind != "open":
@@ -334,8 +362,7 @@ class LiveTable:
 
     async def set_away(self, seat: int, away: bool, bot: str | None) -> None:
         """A human leaves (a bot plays for them) or comes back."""
-        async with self.lock:
-            await self._settled()
+        async with self._quiet():
             current = self.seats[seat]
             spec = (bot or current.bot or bots.DEFAULT_BOT) if away else current.bot
             await self.services.writer.call(self.services.store.set_away, self.id, seat, away, spec)
@@ -359,8 +386,7 @@ class LiveTable:
 
     async def on_remote(self, message: dict[str, Any]) -> None:
         """News from another worker: apply its accepted action, or read what we lack."""
-        async with self.lock:
-            await self._settled()
+        async with self._quiet():
             if message.get("kind") == "seats":
                 await self._reload_seats_locked()
                 return
@@ -386,7 +412,6 @@ class LiveTable:
             await self._catch_up_locked()
 
     async def _reload_seats_locked(self) -> None:
-        await self._settled()
         seats = await self.services.read(self.services.store.load_seats, self.id)
         if seats == self.seats:
             return
@@ -397,11 +422,10 @@ class LiveTable:
         self._after_change(changed)
 
     async def catch_up(self) -> None:
-        async with self.lock:
+        async with self._quiet():
             await self._catch_up_locked()
 
     async def _catch_up_locked(self) -> None:
-        await self._settled()
         if not self.started:  # a seat may have been taken on another worker
             await self._reload_seats_locked()
         rows = await self.services.read(self.services.store.actions_after, self.id, self.seq)

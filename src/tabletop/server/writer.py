@@ -13,7 +13,9 @@ microseconds, less than handing it to a thread and back (which, with the event l
 busy, waits for the GIL). So with SQLite every write runs on the event loop itself,
 one at a time, and the slow part, checkpointing the WAL into the database file, runs
 in a thread every second. Other databases (PostgreSQL) commit over the network and
-wait for their disk, so their writes run on one writer thread.
+wait for their disk, so their appends run on one writer thread, and their other
+writes (new tables, seats) on threads of their own: a burst of people joining tables
+must not queue in front of the actions of the tables already playing.
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ class Writer:
         self.store = store
         self.inline = inline
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-db")
+        self._others = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tabletop-db-other")
         self._pending: list[tuple[ActionRow, asyncio.Future[bool]]] = []
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
@@ -60,13 +63,15 @@ class Writer:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         self._executor.shutdown(wait=True)
+        self._others.shutdown(wait=True)
 
     async def call(self, fn: Callable[..., T], *args: object) -> T:
-        """Run another write (a new table, a seat change) in turn with the appends."""
+        """Run another write (a new table, a seat change): with SQLite in turn with the
+        appends, elsewhere beside them."""
         if self.inline:
             self._written = True
             return fn(*args)
-        return await asyncio.get_running_loop().run_in_executor(self._executor, fn, *args)
+        return await asyncio.get_running_loop().run_in_executor(self._others, fn, *args)
 
     def append(self, row: ActionRow) -> asyncio.Future[bool]:
         """Queue ``row`` for the next commit.
