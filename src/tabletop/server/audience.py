@@ -52,17 +52,14 @@ class Audience:
         The actor's frame also acknowledges its action (``"ack": ref``): folding the
         acknowledgement into the frame it gets anyway saves a message per action.
         """
+        frames = protocol.EventsFrames(state, seq, events)
         texts: dict[tuple[int | None, bool], str] = {}
-        memo: dict[int, tuple[Event, Any]] = {}
         for conn in self.connections:
             key = (conn.viewer, conn.with_view)
             text = texts.get(key)
             if text is None:
                 decision = None if conn.viewer is None else decisions[conn.viewer]
-                frame = protocol.events_frame(
-                    state, conn.viewer, seq, events, decision, conn.with_view, memo
-                )
-                text = texts[key] = protocol.encode(frame)
+                text = texts[key] = frames.text(conn.viewer, decision, conn.with_view)
             conn.send(protocol.with_ack(text, ref) if conn is actor else text)
 
     def seats(self, state: State, seq: int, decisions: Sequence[int | None], table: Any) -> None:

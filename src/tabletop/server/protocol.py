@@ -38,12 +38,12 @@ class ProtocolError(Exception):
 
 def encode(frame: dict[str, Any]) -> str:
     """A frame's text. orjson: encoding is a good part of the server's work per frame."""
-    return orjson.dumps(frame).decode()
+    return _json(frame)
 
 
 def with_ack(text: str, ref: Any) -> str:
     """An encoded frame with ``"ack": ref`` added, without encoding the frame again."""
-    return f'{text[:-1]},"ack":{orjson.dumps(ref).decode()}}}'
+    return f'{text[:-1]},"ack":{_json(ref)}}}'
 
 
 def error_frame(code: str, message: str, ref: Any = None) -> str:
@@ -57,27 +57,13 @@ def pong_frame(ref: Any) -> str:
     return encode({"type": "pong", "ref": ref})
 
 
-def visible_events(
-    events: Sequence[Event], viewer: Viewer, memo: dict[int, tuple[Event, Any]] | None = None
-) -> list[Any]:
-    """The viewer's version of each event, leaving out the ones hidden from it.
-
-    ``memo`` (kept for one broadcast) converts a version that several viewers share
-    (a public event is the same object for all) only once. It holds each version it
-    converted, so no other object can take its ``id`` meanwhile.
-    """
+def visible_events(events: Sequence[Event], viewer: Viewer) -> list[Any]:
+    """The viewer's version of each event, leaving out the ones hidden from it."""
     out = []
     for event in events:
         seen = event.for_player(viewer)
-        if seen is None:
-            continue
-        if memo is None:
+        if seen is not None:
             out.append(to_jsonable(seen))
-            continue
-        hit = memo.get(id(seen))
-        if hit is None or hit[0] is not seen:
-            hit = memo[id(seen)] = (seen, to_jsonable(seen))
-        out.append(hit[1])
     return out
 
 
@@ -99,26 +85,46 @@ def end_part(state: State) -> dict[str, Any]:
     return {"over": True, "result": to_jsonable(state.result())}
 
 
-def events_frame(
-    state: State,
-    viewer: Viewer,
-    seq: int,
-    events: Sequence[Event],
-    decision: int | None,
-    with_view: bool,
-    memo: dict[int, tuple[Event, Any]] | None = None,
-) -> dict[str, Any]:
-    """The frame every connection of ``viewer`` gets for accepted action ``seq``."""
-    frame: dict[str, Any] = {
-        "type": "events",
-        "seq": seq,
-        "events": visible_events(events, viewer, memo),
-    }
-    frame.update(decision_part(state, viewer, decision))
-    frame.update(end_part(state))
-    if with_view:
-        frame["view"] = view_of(state, viewer)
-    return frame
+class EventsFrames:
+    """The ``events`` frames of one accepted action, built for one viewer at a time.
+
+    A frame is the viewer's version of the events, its own decision and the state of
+    the game's end; each part is encoded on its own, once per action for what several
+    viewers share (the end; a version of the events seen alike, such as public events)
+    and the frame's text is put together from them. Every part still comes only from
+    ``event.for_player(viewer)``, the viewer's legal actions and its view.
+    """
+
+    def __init__(self, state: State, seq: int, events: Sequence[Event]) -> None:
+        self.state = state
+        self.seq = seq
+        self.events = events
+        self._versions: dict[tuple[int, ...], tuple[tuple[Event, ...], str]] = {}
+        end = end_part(state)
+        self._end = f',"over":{_json(end["over"])}' + (
+            f',"result":{_json(end["result"])}' if "result" in end else ""
+        )
+
+    def text(self, viewer: Viewer, decision: int | None, with_view: bool) -> str:
+        """The encoded frame for connections of ``viewer`` (with the view if asked)."""
+        seen = tuple(s for e in self.events if (s := e.for_player(viewer)) is not None)
+        key = tuple(map(id, seen))
+        hit = self._versions.get(key)
+        # the entry holds its events, so no other object can take their ids meanwhile
+        if hit is None or any(a is not b for a, b in zip(hit[0], seen, strict=True)):
+            hit = self._versions[key] = (seen, _json([to_jsonable(e) for e in seen]))
+        parts = [f'{{"type":"events","seq":{self.seq},"events":{hit[1]}']
+        for name, value in decision_part(self.state, viewer, decision).items():
+            parts.append(f',"{name}":{_json(value)}')
+        parts.append(self._end)
+        if with_view:
+            parts.append(f',"view":{_json(view_of(self.state, viewer))}')
+        parts.append("}")
+        return "".join(parts)
+
+
+def _json(value: Any) -> str:
+    return orjson.dumps(value).decode()
 
 
 def view_frame(
