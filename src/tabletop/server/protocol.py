@@ -100,6 +100,7 @@ class EventsFrames:
         self.seq = seq
         self.events = events
         self._versions: dict[tuple[int, ...], tuple[tuple[Event, ...], str]] = {}
+        self._converted: dict[int, tuple[Event, Any]] = {}
         end = end_part(state)
         self._end = f',"over":{_json(end["over"])}' + (
             f',"result":{_json(end["result"])}' if "result" in end else ""
@@ -112,7 +113,7 @@ class EventsFrames:
         hit = self._versions.get(key)
         # the entry holds its events, so no other object can take their ids meanwhile
         if hit is None or any(a is not b for a, b in zip(hit[0], seen, strict=True)):
-            hit = self._versions[key] = (seen, _json([to_jsonable(e) for e in seen]))
+            hit = self._versions[key] = (seen, _json([self._convert(e) for e in seen]))
         parts = [f'{{"type":"events","seq":{self.seq},"events":{hit[1]}']
         for name, value in decision_part(self.state, viewer, decision).items():
             parts.append(f',"{name}":{_json(value)}')
@@ -121,6 +122,13 @@ class EventsFrames:
             parts.append(f',"view":{_json(view_of(self.state, viewer))}')
         parts.append("}")
         return "".join(parts)
+
+    def _convert(self, event: Event) -> Any:
+        """An event version as JSON data, converted once however many viewers see it."""
+        hit = self._converted.get(id(event))
+        if hit is None or hit[0] is not event:
+            hit = self._converted[id(event)] = (event, to_jsonable(event))
+        return hit[1]
 
 
 def _json(value: Any) -> str:
