@@ -19,7 +19,7 @@ from typing import Any
 from tabletop.loadtest.runner import LoadReport
 
 PLAYED = "tabletop-loadtest: played"
-"""The line a child prints when its tables are over (other output is passed through)."""
+"""The line a child prints when its tables are over (other output goes on to stderr)."""
 
 
 def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
@@ -51,7 +51,7 @@ def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
             _go(child)
         for child in children:
             if child.stdout is not None:
-                sys.stdout.write(child.stdout.read())
+                sys.stderr.write(child.stdout.read())
             if child.wait() != 0:
                 raise RuntimeError(f"a load test process failed (exit {child.returncode})")
         parts = [json.loads(out.read_text()) for out in outs if out.exists()]
@@ -65,7 +65,7 @@ def _wait_played(child: subprocess.Popen[str]) -> None:
     for line in child.stdout:
         if line.rstrip("\n") == PLAYED:
             return
-        sys.stdout.write(line)
+        sys.stderr.write(line)
 
 
 def _go(child: subprocess.Popen[str]) -> None:
