@@ -47,7 +47,7 @@ def serve(
         bot_delay=bot_delay,
         ws_rate=ws_rate,
         ws_burst=2 * ws_rate,
-        **({"data_dir": data_dir} if data_dir else {}),
+        data_dir=data_dir or str(default_data_dir()),
     )
     os.environ[ENV_VAR] = config.to_env()
     Store(config.database_url()).close()  # create the schema once, before any worker
