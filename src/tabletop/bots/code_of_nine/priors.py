@@ -6,17 +6,17 @@
 - **Policy.** Each player decides as the ``heuristic`` bot would from its own view of
   the sampled state (the memory cards it holds and has seen are the sample's), with
   ``MODEL_SAMPLES`` card completions instead of the heuristic's 8: the model is asked
-  for every modelled move of the search, and fewer completions make it about twice
-  as fast for nearly the same choices.
+  for every modelled move of the search, and 2 completions make a placement about
+  1.7 times cheaper (2.7 ms of CPU instead of 4.5).
 - **Horizon.** The searching seat's next placement: every rival has answered the
   move being searched (taken the spot it wanted, attacked or not).
 - **Value.** As the heuristic values a position, over ``BELIEF_SAMPLES`` completions
   of the memory cards the seat does not know (drawn from its view when the decision
   starts): each completion's score sheet (a player who cannot win 12 points less)
   gives a soft win against the best rival; the rewards are their means, plus the
-  heuristic's worth of Will still to spend and of cards known. A sheet of many
-  completions matters here: the heuristic itself wins clearly more often with 32
-  completions than with its default 8.
+  heuristic's worth of Will still to spend and of cards known. Many completions
+  matter: with 32 instead of its default 8, the heuristic itself won 30% of 109
+  games against three default heuristics (parity is 25%).
 """
 
 from __future__ import annotations

@@ -17,11 +17,11 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
 - ``search`` (default ``all``): ``sealed`` searches only sealed (simultaneous, secret)
   decisions and lets the guide make the others;
 - ``model`` (default none): the game's knowledge of that name
-  (:mod:`tabletop.bots.mcts.knowledge`, e.g. ``heuristic``): the other players' moves in
-  the tree follow its model up to its horizon, where its evaluator values the state
-  (instead of rollouts and ``depth``);
-- ``samples`` (default none): the iterations cycle through this many
-  determinizations (none: a fresh one each iteration).
+  (:mod:`tabletop.bots.mcts.knowledge`, e.g. ``heuristic``): every decision below the
+  root (the other players' and the seat's later ones) follows its model up to its
+  horizon, where it values the state (instead of rollouts and ``depth``);
+- ``samples`` (default none): the search draws only this many determinizations and
+  tries each root action on them in turn (none: a fresh one each iteration).
 
 The bot never sees the true state: every iteration samples one with
 ``game.determinize(view, seed)``, seeds drawn from the bot's own generator.
@@ -146,9 +146,7 @@ class MctsBot(Bot):
         if budget.seconds is not None:  # the guide's and the knowledge's time count
             spent = budget.clock() - start
             budget = Budget(seconds=max(1e-3, budget.seconds - spent), cpu=budget.cpu)
-        settings = Settings(
-            self.c, self.margin, bias, self.leaf, self.knowledge, self.samples
-        )
+        settings = Settings(self.c, self.margin, bias, self.leaf, self.knowledge, self.samples)
         outcome = search(sample, self.seat, ids, budget, settings, random.Random(base))
         self.last = outcome
         root = outcome.root

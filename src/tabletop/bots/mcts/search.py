@@ -11,13 +11,13 @@ for ``depth`` decisions before the game's leaf evaluator values the state.
 
 With knowledge (:mod:`tabletop.bots.mcts.knowledge`) the search is about the decision
 at hand: the seat's root decision is searched, and every other decision follows the
-knowledge's model, in the tree (one modelled move per node and player, asked once and
-kept on the node: a node stands for a sequence of decisions) and in rollouts, up to
-its horizon, where its evaluator values the state (the whole way down is kept in the
-tree, so there is no rollout). The seat's own later decisions
-follow the model too: each is searched when it comes. With a few hundred iterations a
-node below the root holding 10 to 30 untried actions would be played almost at random,
-which blurs the root's estimates far more than the model's plan does.
+knowledge's model up to its horizon, where the state is valued. The whole line is
+kept in the tree (one modelled move per node, player and determinization, asked once:
+a node stands for a sequence of decisions), so later iterations replay it and there
+is no rollout. The seat's own later decisions follow the model too: each is searched
+when it comes. With a few hundred iterations a node below the root holding 10 to 30
+untried actions would be played almost at random, which blurs the root's estimates
+far more than the model's plan does.
 """
 
 from __future__ import annotations
