@@ -152,3 +152,46 @@ def test_storage_failure_is_a_typed_error_and_changes_nothing(tmp_path: Path) ->
     codes, seq, head = asyncio.run(scenario())
     assert codes and set(codes) <= {"storage", "conflict"} and "storage" in codes
     assert seq == 0 and head == 0
+
+
+def test_threaded_commits_overlap_but_never_hold_one_tables_rows_twice(tmp_path: Path) -> None:
+    """With commits in threads (PostgreSQL), two run at once, but a table's next rows
+    wait until its commit in flight is done."""
+    import threading
+    import time
+
+    class SlowStore(Store):
+        def __init__(self, url: str) -> None:
+            super().__init__(url)
+            self.spans: list[tuple[float, float, set[str]]] = []
+            self._lock = threading.Lock()
+
+        def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
+            start = time.perf_counter()
+            time.sleep(0.05)
+            with self._lock:
+                self.spans.append((start, time.perf_counter(), {r.table_id for r in rows}))
+            return [True] * len(rows)
+
+    async def scenario() -> tuple[list[bool], list[tuple[float, float, set[str]]]]:
+        store = SlowStore(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+        writer = Writer(store, inline=False)
+        writer.start()
+        first = writer.append(ActionRow("a", 1, 0, "d0", "seat"))
+        await asyncio.sleep(0.01)  # "a" is in flight now
+        rest = [
+            writer.append(ActionRow("a", 2, 1, "d0", "seat")),
+            writer.append(ActionRow("b", 1, 0, "d0", "seat")),
+        ]
+        results = list(await asyncio.gather(first, *rest))
+        await writer.close()
+        store.close()
+        return results, store.spans
+
+    results, spans = asyncio.run(scenario())
+    assert results == [True, True, True]
+    by_table = {t: [(s, e) for s, e, tables in spans if t in tables] for t in ("a", "b")}
+    (a1, a2) = sorted(by_table["a"])
+    assert a2[0] >= a1[1]  # a's second row waited for its first commit
+    (b1,) = by_table["b"]
+    assert b1[0] < a1[1]  # b's row did not wait for a's commit

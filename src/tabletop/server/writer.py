@@ -13,9 +13,12 @@ microseconds, less than handing it to a thread and back (which, with the event l
 busy, waits for the GIL). So with SQLite every write runs on the event loop itself,
 one at a time, and the slow part, checkpointing the WAL into the database file, runs
 in a thread every second. Other databases (PostgreSQL) commit over the network and
-wait for their disk, so their appends run on one writer thread, and their other
-writes (new tables, seats) on threads of their own: a burst of people joining tables
-must not queue in front of the actions of the tables already playing.
+wait for their disk, so their appends run in threads, two commits at a time: an action
+then waits for one commit, not for the one in flight and then its own. A table's rows
+are never in two commits at once (a later one must not be stored before an earlier
+one is known to be). Their other writes (new tables, seats) run on threads of their
+own: a burst of people joining tables must not queue in front of the actions of the
+tables already playing.
 """
 
 from __future__ import annotations
@@ -36,6 +39,11 @@ log = logging.getLogger(__name__)
 CHECKPOINT_EVERY = 1.0
 """Seconds between WAL checkpoints of an SQLite store that was written to."""
 
+COMMITS_AT_ONCE = 2
+"""Commits in flight at once when they run in threads (PostgreSQL)."""
+
+Pending = list[tuple[ActionRow, "asyncio.Future[bool]"]]
+
 
 class Writer:
     """Serialises every database write of this process."""
@@ -43,9 +51,14 @@ class Writer:
     def __init__(self, store: Store, inline: bool = False) -> None:
         self.store = store
         self.inline = inline
-        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tabletop-db")
+        self._executor = ThreadPoolExecutor(
+            max_workers=COMMITS_AT_ONCE, thread_name_prefix="tabletop-db"
+        )
         self._others = ThreadPoolExecutor(max_workers=4, thread_name_prefix="tabletop-db-other")
-        self._pending: list[tuple[ActionRow, asyncio.Future[bool]]] = []
+        self._pending: Pending = []
+        self._busy: set[str] = set()
+        """Tables with rows in a commit in flight."""
+        self._commits: set[asyncio.Task[None]] = set()
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._written = False
@@ -58,7 +71,7 @@ class Writer:
             self._tasks.append(asyncio.create_task(self._checkpoints()))
 
     async def close(self) -> None:
-        for task in self._tasks:
+        for task in [*self._tasks, *self._commits]:
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -102,44 +115,71 @@ class Writer:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            batch, self._pending = self._take(self._pending), []
-            if not batch:
-                continue
-            rows = [row for row, _ in batch]
-            try:
-                if self.inline:
+            if self.inline:
+                batch, self._pending = self._take(self._pending)
+                if batch:
                     self._written = True
-                    results = self.store.append_actions(rows)
-                else:
-                    results = await asyncio.get_running_loop().run_in_executor(
-                        self._executor, self.store.append_actions, rows
-                    )
-            except Exception as exc:  # the database is down: every waiter hears why
-                for row, future in batch:
-                    self._refuse(row)
-                    if not future.done():
-                        future.set_exception(exc)
+                    try:
+                        results = self.store.append_actions([row for row, _ in batch])
+                    except Exception as exc:
+                        self._failed(batch, exc)
+                    else:
+                        self._done(batch, results)
                 continue
-            for (row, future), ok in zip(batch, results, strict=True):
-                if not ok:
-                    self._refuse(row)
-                if not future.done():
-                    future.set_result(ok)
+            while len(self._commits) < COMMITS_AT_ONCE:
+                batch, self._pending = self._take(self._pending)
+                if not batch:
+                    break
+                self._busy.update(row.table_id for row, _ in batch)
+                task = asyncio.create_task(self._commit(batch))
+                self._commits.add(task)
 
-    def _take(
-        self, pending: list[tuple[ActionRow, asyncio.Future[bool]]]
-    ) -> list[tuple[ActionRow, asyncio.Future[bool]]]:
-        """The rows to write now: those after a refused row of their table are refused."""
-        batch = []
+    async def _commit(self, batch: Pending) -> None:
+        """One commit in a thread; then the rows it held back may go."""
+        loop = asyncio.get_running_loop()
+        try:
+            rows = [row for row, _ in batch]
+            results = await loop.run_in_executor(self._executor, self.store.append_actions, rows)
+        except Exception as exc:  # the database is down: every waiter hears why
+            self._failed(batch, exc)
+        else:
+            self._done(batch, results)
+        finally:
+            self._busy.difference_update(row.table_id for row, _ in batch)
+            self._commits.discard(asyncio.current_task())
+            self._wake.set()
+
+    def _done(self, batch: Pending, results: list[bool]) -> None:
+        for (row, future), ok in zip(batch, results, strict=True):
+            if not ok:
+                self._refuse(row)
+            if not future.done():
+                future.set_result(ok)
+
+    def _failed(self, batch: Pending, exc: Exception) -> None:
+        for row, future in batch:
+            self._refuse(row)
+            if not future.done():
+                future.set_exception(exc)
+
+    def _take(self, pending: Pending) -> tuple[Pending, Pending]:
+        """The rows to write now, and those that wait for their table's commit in flight.
+
+        Rows after a refused row of their table are refused here.
+        """
+        batch: Pending = []
+        later: Pending = []
         for row, future in pending:
             refused = self._refused.get(row.table_id)
             if future.done() or (refused is not None and row.seq >= refused):
                 self._refuse(row)  # a cancelled row is refused like any other
                 if not future.done():
                     future.set_result(False)
+            elif row.table_id in self._busy:
+                later.append((row, future))
             else:
                 batch.append((row, future))
-        return batch
+        return batch, later
 
     def _refuse(self, row: ActionRow) -> None:
         refused = self._refused.get(row.table_id)
