@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core.rng import SplitMix64
-from tabletop.rl.encoders import ENCODERS, encoder_for
+from tabletop.rl.encoders import ENCODERS, encoder_for, table_encoder_for
 
 
 def test_every_encoder_labels_every_index(case):
@@ -93,35 +96,68 @@ def test_observations_do_not_depend_on_what_the_seat_cannot_see(case):
     assert checked > 0
 
 
-def test_one_spectator_view_serves_the_table_exactly_when_no_hand_is_closed(case):
-    """``encode_seats`` is the parallel env's fast path: it must equal the reference
-    path (each seat's own view) at every step where it answers, and answer only then."""
+def _table_matches_views(table, encoder, state, players):
+    rows = table.encode(state)
+    assert rows.shape == (players, encoder.size(players)) and rows.dtype == np.float32
+    for seat in range(players):
+        assert np.array_equal(rows[seat], encoder.encode(state.view(seat))), (
+            f"seat {seat} after {len(state.history)} moves")
+    return rows
+
+
+@settings(max_examples=6, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 2**32), play=st.integers(0, 2**32))
+def test_the_table_encoder_equals_the_view_encoder_at_every_step(case, seed, play):
+    """The envs' fast path reads the state; the reference reads each seat's view. They
+    must give the same vector for every seat after every single decision of a random
+    legal game (closed hands one by one included), from one encoder kept all game."""
     game = tabletop.game(case.game)
     encoder = encoder_for(case.game)
-    state = game.new_game(case.players, 23, **case.options)
-    rng = SplitMix64(9)
-    answered = 0
+    table = table_encoder_for(case.game, case.players)
+    state = game.new_game(case.players, seed, **case.options)
+    rng = SplitMix64(play)
+    kept = []
     while not state.is_terminal():
-        shared = encoder.encode_seats(state.spectator_view())
-        if shared is not None:
-            answered += 1
-            for seat, obs in enumerate(shared):
-                assert np.array_equal(obs, encoder.encode(state.view(seat)))
-        deciding = state.current_players()
-        chosen = [(p, state.legal_action_ids(p)) for p in deciding]
-        for p, ids in chosen:
-            state.apply(p, ids[rng.below(len(ids))])
-    # Code of Nine seats always hold cards a spectator cannot see: only the Labyrinth shares.
-    assert (answered > 0) == encoder.shares_views == (case.game == "wicked-labyrinth")
+        rows = _table_matches_views(table, encoder, state, case.players)
+        kept.append((rows, rows.copy()))
+        for p in state.current_players():
+            ids = state.legal_action_ids(p)
+            state.apply_unchecked(p, ids[rng.below(len(ids))])
+            if not state.is_terminal() and len(state.current_players()) > 1:
+                _table_matches_views(table, encoder, state, case.players)
+    _table_matches_views(table, encoder, state, case.players)
+    for rows, copy in kept:  # fresh arrays: later steps never wrote to earlier ones
+        assert np.array_equal(rows, copy)
 
 
-def test_a_closed_hand_turns_the_shared_path_off():
-    game = tabletop.game("wicked-labyrinth")
-    encoder = ENCODERS["wicked-labyrinth"]
-    state = game.new_game(3, 5)
-    assert encoder.encode_seats(state.spectator_view()) is not None
-    state.apply(0, state.legal_action_ids(0)[-1])
-    assert encoder.encode_seats(state.spectator_view()) is None
+def test_a_table_encoder_moves_between_games_and_card_sets(case):
+    """One table encoder reused across games (and out of order) keeps no stale part."""
+    game = tabletop.game(case.game)
+    encoder = encoder_for(case.game)
+    table = table_encoder_for(case.game, case.players)
+    states = []
+    for seed in (1, 2):
+        state = game.new_game(case.players, seed, **case.options)
+        rng = SplitMix64(seed)
+        while not state.is_terminal():
+            if rng.below(6) == 0:
+                states.append(state.clone())
+            for p in state.current_players():
+                ids = state.legal_action_ids(p)
+                state.apply_unchecked(p, ids[rng.below(len(ids))])
+        states.append(state)
+    rng = SplitMix64(7)
+    for k in (rng.below(len(states)) for _ in range(40)):
+        _table_matches_views(table, encoder, states[k], case.players)
+
+
+def test_a_table_encoder_refuses_another_game_or_table():
+    state = tabletop.game("wicked-labyrinth").new_game(4, 1)
+    with pytest.raises(TypeError, match="3-player Wicked Labyrinth"):
+        table_encoder_for("wicked-labyrinth", 3).encode(state)
+    with pytest.raises(TypeError, match="Code of Nine"):
+        table_encoder_for("code-of-nine", 4).encode(state)
 
 
 def test_an_observation_does_not_depend_on_what_the_encoder_saw_before(case):

@@ -146,6 +146,24 @@ def test_observations_are_the_encoded_views():
     assert np.array_equal(e.state(), np.concatenate([obs[a]["observation"] for a in e.agents]))
 
 
+def test_observations_are_the_encoded_views_all_episode_and_stay_as_returned(case):
+    """Every step's observations are each seat's encoded view, and later steps never
+    write into arrays already returned (the user may keep them)."""
+    e = parallel_env(case.game, case.players, **case.options)
+    encoder = encoder_for(case.game)
+    obs, _ = e.reset(seed=5)
+    kept = []
+    rng = np.random.default_rng(2)
+    while e.agents:
+        state = e.episode.state
+        for p, agent in enumerate(e.agents):
+            assert np.array_equal(obs[agent]["observation"], encoder.encode(state.view(p)))
+        kept += [(o["observation"], o["observation"].copy()) for o in obs.values()]
+        obs, *_ = e.step({a: int(rng.choice(np.flatnonzero(o["action_mask"])))
+                          for a, o in obs.items()})
+    assert all(np.array_equal(array, copy) for array, copy in kept)
+
+
 def test_an_illegal_action_ends_the_episode_with_a_penalty():
     e = parallel_env("wicked-labyrinth", 3, illegal_reward=-2.0)
     obs, _ = e.reset(seed=1)

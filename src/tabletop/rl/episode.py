@@ -21,7 +21,7 @@ import numpy as np
 from tabletop.core.errors import GameOptionError, IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.state import State
-from tabletop.rl.encoders import Encoder, encoder_for
+from tabletop.rl.encoders import Encoder, TableEncoder, encoder_for, table_encoder_for
 
 REWARDS = ("win_share", "score_diff")
 """``win_share``: 1/k to each of k winners, 0 to the others, at the end.
@@ -72,9 +72,10 @@ class Episode:
         self.obs_size = self.encoder.size(players)
         self._state: State | None = None
         self._deciding: tuple[int, ...] = ()
-        self._masks: dict[int, np.ndarray] = {}
-        self._observations: dict[int, np.ndarray] = {}
-        self._shared: bool | None = None  # whether one view served every seat this step
+        self._terminal = False
+        self._table: TableEncoder = table_encoder_for(game.info.name, players)
+        self._masks: list[np.ndarray] | None = None
+        self._rows: np.ndarray | None = None
         self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)
         self._noop_mask[self.noop] = 1
         self._noop_mask.flags.writeable = False
@@ -102,58 +103,54 @@ class Episode:
 
     @property
     def over(self) -> bool:
-        return self.offender is not None or self.state.is_terminal()
+        return self.offender is not None or self._terminal
 
     def _refresh(self) -> None:
         state = self.state
-        self._deciding = () if state.is_terminal() else state.current_players()
-        self._masks = {}
-        self._observations = {}
-        self._shared = None
+        self._terminal = state.is_terminal()
+        self._deciding = () if self._terminal else state.current_players()
+        self._masks = None
+        self._rows = None
 
     # ------------------------------------------------------------------ what seats see
 
-    def observation(self, seat: int) -> np.ndarray:
-        """The seat's encoded view, computed once per step (AEC seats ask repeatedly)."""
-        obs = self._observations.get(seat)
-        if obs is None:
-            if self.encoder.shares_views and self._share():
-                return self._observations[seat]
-            obs = self._observations[seat] = self.encoder.encode(self.state.view(seat))
-        return obs
+    def observations(self) -> np.ndarray:
+        """Every seat's observation, row ``p`` for seat ``p``, computed once per step.
 
-    def observations(self) -> list[np.ndarray]:
-        """Every seat's observation; one spectator view serves all when that is exact."""
-        if not (self.encoder.shares_views and self._share()):
-            return [self.observation(p) for p in range(self.players)]
-        return [self._observations[p] for p in range(self.players)]
-
-    def _share(self) -> bool:
-        """Fill every seat's observation from one spectator view, if the encoder can now.
-
-        Tried at most once per step.
+        Encoded from the state by the game's table encoder, which gives exactly the
+        vector the view encoder gives for each seat's view (tested at every step of
+        random games), at a fraction of the cost. A fresh array every step: callers may
+        keep rows, nothing writes to them later.
         """
-        if self._shared is None:
-            shared = self.encoder.encode_seats(self.state.spectator_view())
-            self._shared = shared is not None
-            if shared is not None:
-                self._observations = dict(enumerate(shared))
-        return self._shared
+        rows = self._rows
+        if rows is None:
+            rows = self._rows = self._table.encode(self.state)
+        return rows
+
+    def observation(self, seat: int) -> np.ndarray:
+        """The seat's observation (a row of :meth:`observations`)."""
+        row: np.ndarray = self.observations()[seat]
+        return row
 
     def global_state(self) -> np.ndarray:
         """Every seat's observation in seat order: the full state, for centralised critics."""
-        return np.concatenate([self.observation(p) for p in range(self.players)])
+        return self.observations().flatten()
+
+    def masks(self) -> list[np.ndarray]:
+        """Every seat's int8 mask over the action space, computed once per step; a seat
+        without a decision may only no-op."""
+        masks = self._masks
+        if masks is None:
+            masks = self._masks = [self._noop_mask] * self.players
+            if self.offender is None:
+                state = self.state
+                for seat in self._deciding:
+                    masks[seat] = self._mask_of(tuple(state.legal_action_ids(seat)))
+        return masks
 
     def mask(self, seat: int) -> np.ndarray:
-        """int8 mask over the action space; a seat without a decision may only no-op."""
-        mask = self._masks.get(seat)
-        if mask is None:
-            if seat in self._deciding and self.offender is None:
-                mask = self._mask_of(tuple(self.state.legal_action_ids(seat)))
-            else:
-                mask = self._noop_mask
-            self._masks[seat] = mask
-        return mask
+        """The seat's mask (read-only, shared between steps)."""
+        return self.masks()[seat]
 
     def _mask_of(self, ids: tuple[int, ...]) -> np.ndarray:
         """The read-only mask of these legal ids, memoised: the same sets of legal
@@ -169,7 +166,9 @@ class Episode:
         return mask
 
     def legal(self, seat: int, action: int) -> bool:
-        return 0 <= action < self.num_actions and bool(self.mask(seat)[action])
+        if seat not in self._deciding:
+            return action == self.noop
+        return 0 <= action < self.noop and bool(self.masks()[seat][action])
 
     # ------------------------------------------------------------------ acting
 
@@ -178,18 +177,31 @@ class Episode:
 
         Every action is checked before any is applied. An illegal one ends the episode
         (``penalize``: :attr:`offender` is set) or raises (``raise``); the game state is
-        then unchanged. Decisions apply in seat order, each chosen from the same moment.
+        then unchanged. When several are illegal, the lowest seat's is the one refused.
+        Decisions apply in seat order, each chosen from the same moment.
         """
-        chosen = {seat: int(action) for seat, action in actions.items()}
-        for seat in sorted(chosen):
-            if not self.legal(seat, chosen[seat]):
-                self._refuse(seat, chosen[seat])
-                return
-        missing = [p for p in self._deciding if p not in chosen]
-        if missing:
-            raise ValueError(f"seats {missing} must decide at this step but sent no action")
+        deciding = self._deciding
+        masks = self.masks()
+        noop = self.noop
+        chosen: dict[int, int] = {}
+        legal = True
+        for seat, action in actions.items():
+            chosen[seat] = action = int(action)
+            if seat in deciding:
+                legal = legal and 0 <= action < noop and bool(masks[seat][action])
+            else:
+                legal = legal and action == noop
+        if not legal:
+            for seat in sorted(chosen):
+                if not self.legal(seat, chosen[seat]):
+                    self._refuse(seat, chosen[seat])
+                    return
+        for seat in deciding:
+            if seat not in chosen:
+                missing = [p for p in deciding if p not in chosen]
+                raise ValueError(f"seats {missing} must decide at this step but sent no action")
         state = self.state
-        for seat in self._deciding:
+        for seat in deciding:
             state.apply_unchecked(seat, chosen[seat])
         self._refresh()
 
@@ -207,7 +219,7 @@ class Episode:
             raise IllegalActionError(seat, shown, reason)
         self.offender = seat
         self._deciding = ()
-        self._masks = {}
+        self._masks = None
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the step just taken: non-zero only when it ended."""

@@ -115,17 +115,20 @@ class _Table:
 
     def _observe_all(self) -> dict[str, Observation]:
         ep = self.episode
+        rows = ep.observations()
+        masks = ep.masks()
         return {
-            agent: {"observation": obs, "action_mask": ep.mask(p)}
-            for p, (agent, obs) in enumerate(zip(self.possible_agents, ep.observations(),
-                                                 strict=True))
+            agent: {"observation": rows[p], "action_mask": masks[p]}
+            for p, agent in enumerate(self.possible_agents)
         }
 
     def _infos(self) -> dict[str, dict[str, Any]]:
         offender = self.episode.offender
+        if offender is None:
+            return {agent: {} for agent in self.possible_agents}
         return {
-            agent_name(p): {"illegal_action": True} if p == offender else {}
-            for p in range(self.episode.players)
+            agent: {"illegal_action": True} if p == offender else {}
+            for p, agent in enumerate(self.possible_agents)
         }
 
     def state(self) -> np.ndarray:
@@ -179,14 +182,21 @@ class TabletopParallelEnv(_Table, ParallelEnv[str, Observation, int]):
         dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
-        if not self.agents:
-            raise RuntimeError("the episode is over: call reset() first")
-        self.episode.act({self._seat(a): action for a, action in actions.items()})
-        ep = self.episode
-        over = ep.over
         agents = self.agents
+        if not agents:
+            raise RuntimeError("the episode is over: call reset() first")
+        seats = self._seats
+        if not seats.keys() >= actions.keys():
+            for agent in actions:
+                self._seat(agent)  # names the unknown agent
+        ep = self.episode
+        ep.act({seats[a]: action for a, action in actions.items()})
+        over = ep.over
         observations = self._observe_all()
-        rewards = dict(zip(agents, ep.rewards(), strict=True))
+        if over:
+            rewards = dict(zip(agents, ep.rewards(), strict=True))
+        else:
+            rewards = dict.fromkeys(agents, 0.0)
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, False)
         infos = self._infos()

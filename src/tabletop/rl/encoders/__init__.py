@@ -1,20 +1,27 @@
 """Observation encoders: one per game, turning a player's VIEW into a float32 vector.
 
 An encoder only ever sees a view (what one seat, or a spectator, may know), never the
-state, so an observation cannot carry another seat's secret. Every adapter (PettingZoo,
-Gymnasium, OpenSpiel) uses the same encoder, so the observation tables in
-``docs/rl.md`` describe all of them.
+state, so an observation cannot carry another seat's secret. It is the reference, and
+the observation tables in ``docs/rl.md`` describe it.
+
+Building views costs more than the RL envs can pay at every step, so each game also
+has a table encoder: every seat's observation at once, read from the state. Tests hold
+it to the view encoder, vector for vector, at every step of random games; the envs
+(PettingZoo, Gymnasium) use it, OpenSpiel's observers use the view encoder.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import numpy as np
 
 from tabletop.core.errors import UnknownGameError
 from tabletop.rl.encoders.code_of_nine import CodeOfNineEncoder
+from tabletop.rl.encoders.code_of_nine_table import CodeOfNineTable
 from tabletop.rl.encoders.wicked_labyrinth import WickedLabyrinthEncoder
+from tabletop.rl.encoders.wicked_labyrinth_table import WickedLabyrinthTable
 
 
 class Encoder(Protocol):
@@ -30,9 +37,6 @@ class Encoder(Protocol):
     """The vector in order: (label prefix, meaning), for docs/rl.md."""
     block: str
     """Label prefix of the first per-seat block, whose indices docs/rl.md lists."""
-    shares_views: bool
-    """Whether :meth:`encode_seats` can ever answer (if not, nobody builds the
-    spectator view for it)."""
 
     def size(self, players: int) -> int:
         """Length of the observation vector at a table of ``players``."""
@@ -40,16 +44,20 @@ class Encoder(Protocol):
     def encode(self, view: Any) -> np.ndarray:
         """The view as a float32 vector of length ``size(view's player count)``."""
 
-    def encode_seats(self, spectator: Any) -> list[np.ndarray] | None:
-        """Every seat's observation from one spectator view, or None.
-
-        Only when the game's view rules make it exact (no seat knows more than a
-        spectator right now): then a table needs one view per step instead of one per
-        seat. The result must equal ``encode(view(seat))`` for every seat.
-        """
-
     def labels(self, players: int) -> list[str]:
         """A name for every index (what it means), for docs and debugging."""
+
+
+class TableEncoder(Protocol):
+    """Every seat's observation of one table, from the state (see the module docstring).
+
+    One instance serves one table at a time: it keeps its tables and buffers between
+    calls.
+    """
+
+    def encode(self, state: Any) -> np.ndarray:
+        """A fresh ``(players, size)`` float32 array; row ``p`` is the encoder's vector
+        of ``state.view(p)``, exactly."""
 
 
 ENCODERS: dict[str, Encoder] = {
@@ -69,3 +77,13 @@ def encoder_for(game: str) -> Encoder:
         ) from None
 
 
+TABLE_ENCODERS: dict[str, Callable[[int], TableEncoder]] = {
+    "wicked-labyrinth": WickedLabyrinthTable,
+    "code-of-nine": CodeOfNineTable,
+}
+
+
+def table_encoder_for(game: str, players: int) -> TableEncoder:
+    """A new table encoder for ``players`` seats of ``game`` (which must have an encoder)."""
+    encoder_for(game)  # the same error for a game without one
+    return TABLE_ENCODERS[game](players)

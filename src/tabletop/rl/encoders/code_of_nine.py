@@ -12,6 +12,8 @@ every index.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from tabletop.games.code_of_nine.effects import STEP_HINTS
@@ -102,12 +104,62 @@ SECTIONS: tuple[tuple[str, str], ...] = (
 """The observation in order: (label prefix, meaning); ``docs/rl.md`` is built from it."""
 
 
+def holder_values(
+    ghost: bool,
+    items: Sequence[int],
+    will: int,
+    pawns: int,
+    changed: bool,
+    protected_from_looks: bool,
+    protected_from_attacks: bool,
+    memory_cards: int,
+    looked: int,
+) -> list[float]:
+    """One holder sheet's public block from plain numbers; the per-view entries
+    (deciding now, revealed cards, known cards, score) are 0. ``looked``: bit
+    ``owner * 2 + slot`` for every card this holder has seen. Both the view encoder and
+    the state encoder call this, so they share its arithmetic."""
+    out: list[float] = [float(ghost)]
+    out += [min(x, cap) / cap for x, cap in zip(items, ITEM_CAPS, strict=True)]
+    out += (
+        min(will, WILL_CAP) / WILL_CAP,
+        pawns / PAWNS,
+        float(changed),
+        float(protected_from_looks),
+        float(protected_from_attacks),
+        memory_cards / 2,
+        0.0,  # deciding now
+    )
+    out += [float(looked >> k & 1) for k in range(2 * HOLDERS)]
+    out += _NO_CARDS  # revealed, the two cards, score
+    return out
+
+
+def location_values(
+    open_: bool, cost: int, pawns: int, attack: bool, seats: Sequence[int]
+) -> list[float]:
+    """One location's block (pawn seats as seat 0 sees them), shared like
+    :func:`holder_values`."""
+    out = [
+        float(open_),
+        min(cost, COST_CAP) / COST_CAP,
+        min(pawns, PAWNS_ON_LOCATION_CAP) / PAWNS_ON_LOCATION_CAP,
+        float(attack),
+        *(0.0,) * HOLDERS,
+    ]
+    for seat in seats:
+        out[4 + seat] = 1.0
+    return out
+
+
+_NO_CARDS = (0.0,) * (1 + 2 * CARD_COUNT + 1)
+
+
 class CodeOfNineEncoder:
     """Encodes a :class:`CodeOfNineView`; see the module docstring and docs/rl.md."""
 
     game = "code-of-nine"
     version = 1
-    shares_views = False
     sections = SECTIONS
     block = "holder[seat+0]."
 
@@ -205,44 +257,22 @@ class CodeOfNineEncoder:
         if locations is not self._locations_of:
             out: list[float] = []
             for loc in locations:
-                out += (
-                    float(loc.open),
-                    min(loc.cost, COST_CAP) / COST_CAP,
-                    min(loc.pawns, PAWNS_ON_LOCATION_CAP) / PAWNS_ON_LOCATION_CAP,
-                    float(loc.attack),
-                )
-                seats = [0.0] * HOLDERS
-                for seat in loc.seats:
-                    seats[seat] = 1.0
-                out += seats
+                out += location_values(loc.open, loc.cost, loc.pawns, loc.attack, loc.seats)
             self._locations_of = locations
             self._locations_seat0 = np.array(out, dtype=np.float32)
         block: np.ndarray = self._locations_seat0[_LOCATION_ORDER[me]]
         return block
 
-    def encode_seats(self, spectator: CodeOfNineView) -> None:
-        """Never exact: every seat always holds memory cards a spectator cannot see."""
-        return None
-
     @staticmethod
     def _holder(h: HolderView, out: list[float]) -> None:
         """One sheet's public part; the per-view entries are left 0 for :meth:`encode`."""
-        out.append(float(h.ghost))
-        out += [min(x, cap) / cap for x, cap in zip(h.items, ITEM_CAPS, strict=True)]
-        out += (
-            min(h.will, WILL_CAP) / WILL_CAP,
-            h.pawns / PAWNS,
-            float(h.changed_cards),
-            float(h.protected_from_looks),
-            float(h.protected_from_attacks),
-            h.memory_cards / 2,
-            0.0,  # deciding now
-        )
-        looked = [0.0] * (2 * HOLDERS)
+        looked = 0
         for owner, slot in h.has_looked_at:
-            looked[owner * 2 + int(slot)] = 1.0
-        out += looked
-        out += (0.0,) * (1 + 2 * CARD_COUNT + 1)  # revealed, the two cards, score
+            looked |= 1 << (owner * 2 + int(slot))
+        out += holder_values(
+            h.ghost, h.items, h.will, h.pawns, h.changed_cards, h.protected_from_looks,
+            h.protected_from_attacks, h.memory_cards, looked,
+        )
 
     def labels(self, players: int) -> list[str]:
         out = ["spectator", "expert", "ghost_game"]

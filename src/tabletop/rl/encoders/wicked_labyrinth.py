@@ -14,6 +14,7 @@ reused, because a view refers to the same frozen card objects every time.
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -168,12 +169,65 @@ _SCORE_RANGE = INFO.max_score - INFO.min_score
 BOARD_MEMO_LIMIT = 4096
 
 
+def board_values(
+    tokens: Sequence[int],
+    pieces: tuple[int, int, int, int, int, int],
+    greats: list[tuple[float, ...]],
+    smalls: list[tuple[float, ...]],
+    gains: Sequence[int],
+    mode: int,
+    committed: bool,
+    score: int,
+) -> tuple[float, ...]:
+    """One board's block but its ``deciding_now`` entry, from plain numbers.
+
+    ``tokens``: 12 counts (rank-major); ``pieces``: search pieces, witch sign, soul sign,
+    promotion and colour-change spells, impurity; ``greats``/``smalls``: the dealt
+    oracles' card rows (:class:`_CardTables`); ``gains``: pending elements, oldest first.
+    Both the view encoder and the state encoder call this, so they share its arithmetic.
+    """
+    a, b, c = _LOW_CAP, _MIDDLE_CAP, _HIGH_CAP
+    search, witch, soul, promotion, change, impurity = pieces
+    out: list[float] = [
+        tokens[0] / a, tokens[1] / a, tokens[2] / a, tokens[3] / a,
+        tokens[4] / b, tokens[5] / b, tokens[6] / b, tokens[7] / b,
+        tokens[8] / c, tokens[9] / c, tokens[10] / c, tokens[11] / c,
+        search / MAX_SEARCH_PIECES,
+        float(witch),
+        float(soul),
+        min(promotion, SPELL_CAP) / SPELL_CAP,
+        min(change, SPELL_CAP) / SPELL_CAP,
+        min(impurity, IMPURITY_CAP) / IMPURITY_CAP,
+    ]
+    for row in greats:
+        out += row
+    out += _NO_GREAT * (2 - len(greats))
+    for row in smalls:
+        out += row
+    out += _NO_SMALL * (2 - len(smalls))
+    if gains:
+        counts = [0.0] * ELEMENTS
+        for e in gains:
+            counts[e] += 1.0 / GAIN_CAP
+        nxt = [0.0] * ELEMENTS
+        nxt[gains[0]] = 1.0
+        out += [min(x, 1.0) for x in counts]
+        out += nxt
+    else:
+        out += _NO_GAIN
+    out += _MODE_ONE_HOT[mode]
+    out += (
+        float(committed),
+        min(max((score - INFO.min_score) / _SCORE_RANGE, 0.0), 1.0),
+    )
+    return tuple(out)
+
+
 class WickedLabyrinthEncoder:
     """Encodes a :class:`WickedLabyrinthView`; see the module docstring and docs/rl.md."""
 
     game = "wicked-labyrinth"
     version = 1
-    shares_views = True
     sections = SECTIONS
     block = "board[seat+0]."
 
@@ -201,23 +255,8 @@ class WickedLabyrinthEncoder:
         vector = self._in_seat_order(view, view.viewer is None, view.my_declaration)
         if not view.viewer:  # a spectator, or seat 0: seat order is already the viewer's
             return vector
-        return vector[_gather(len(view.boards))[view.viewer]]
-
-    def encode_seats(self, spectator: WickedLabyrinthView) -> list[np.ndarray] | None:
-        """Every seat's observation, from the spectator view, when that is exact.
-
-        A seat's view differs from a spectator's only by its own closed hand
-        (``my_declaration``), which exists only while its board shows ``committed``. So
-        when no board is committed, each seat's observation is the spectator view seen
-        from that seat, and one view serves the whole table. Otherwise None: use
-        :meth:`encode` on each seat's view.
-        """
-        if not isinstance(spectator, WickedLabyrinthView) or spectator.viewer is not None:
-            raise TypeError(f"encode_seats() needs a spectator view, got {spectator!r}")
-        if any(board.committed for board in spectator.boards):
-            return None
-        vector = self._in_seat_order(spectator, False, None)
-        return list(vector[_gather(len(spectator.boards))])
+        rotated: np.ndarray = vector[_gather(len(view.boards))[view.viewer]]
+        return rotated
 
     def _in_seat_order(
         self, view: WickedLabyrinthView, spectator: bool, mine: Declare | None
@@ -267,45 +306,19 @@ class WickedLabyrinthEncoder:
     @staticmethod
     def _board(board: BoardView, tables: _CardTables) -> tuple[float, ...]:
         """One board but its ``deciding_now`` entry (the view's, not the board's)."""
-        out: list[float] = []
-        low, middle, high = board.tokens
-        a, b, c = _LOW_CAP, _MIDDLE_CAP, _HIGH_CAP
-        out += (low[0] / a, low[1] / a, low[2] / a, low[3] / a,
-                middle[0] / b, middle[1] / b, middle[2] / b, middle[3] / b,
-                high[0] / c, high[1] / c, high[2] / c, high[3] / c)
-        out += (
-            board.search_pieces / MAX_SEARCH_PIECES,
-            float(board.witch_sign),
-            float(board.soul_sign),
-            min(board.promotion_spells, SPELL_CAP) / SPELL_CAP,
-            min(board.colour_change_spells, SPELL_CAP) / SPELL_CAP,
-            min(board.impurity, IMPURITY_CAP) / IMPURITY_CAP,
-        )
         greats = tables.greats
-        for g in board.great_oracles:
-            out += greats[g.card.id, g.achieved]
-        out += _NO_GREAT * (2 - len(board.great_oracles))
         smalls = tables.smalls
-        for o in board.small_oracles:
-            out += smalls[o.card.id, o.achieved]
-        out += _NO_SMALL * (2 - len(board.small_oracles))
-        gains = board.pending_gains
-        if gains:
-            counts = [0.0] * ELEMENTS
-            for e in gains:
-                counts[e] += 1.0 / GAIN_CAP
-            nxt = [0.0] * ELEMENTS
-            nxt[gains[0]] = 1.0
-            out += [min(x, 1.0) for x in counts]
-            out += nxt
-        else:
-            out += _NO_GAIN
-        out += _MODE_ONE_HOT[board.deciding]
-        out += (
-            float(board.committed),
-            min(max((board.score - INFO.min_score) / _SCORE_RANGE, 0.0), 1.0),
+        return board_values(
+            (*board.tokens[0], *board.tokens[1], *board.tokens[2]),
+            (board.search_pieces, int(board.witch_sign), int(board.soul_sign),
+             board.promotion_spells, board.colour_change_spells, board.impurity),
+            [greats[g.card.id, g.achieved] for g in board.great_oracles],
+            [smalls[o.card.id, o.achieved] for o in board.small_oracles],
+            board.pending_gains,
+            board.deciding,
+            board.committed,
+            board.score,
         )
-        return tuple(out)
 
     def labels(self, players: int) -> list[str]:
         k = CORRIDORS_PER_ROUND[players]

@@ -1,0 +1,331 @@
+"""Every seat's Code of Nine observation at once, read straight from the state.
+
+The view encoder (:mod:`.code_of_nine`) is the reference: it sees only a view, so it
+cannot leak a secret. Building a view per seat costs several engine decisions each,
+which the RL envs cannot afford at every step. This encoder gives the same vectors (a
+property test compares them at every step of random games) from the state's flat
+lists, through a :class:`~.lookup.Lookup`:
+
+- the public part (board, sheets, Ruins, who looked at what; at the end every card
+  and score) is looked up once, in seat 0's order, from the state's integers;
+- each seat's own two cards form a small block per seat, looked up the same way;
+- one fancy index gathers every seat's row from those, rotated so that the seat comes
+  first and its own cards land on its own sheet;
+- what is left is private and rare (the dealt hand during setup, the cards a seat
+  has looked at) and is written into that seat's row alone.
+
+The result is a fresh array at every call; nothing is kept between calls but the
+tables of each game configuration.
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from collections.abc import Callable
+
+import numpy as np
+
+from tabletop.games.code_of_nine.game import INFO
+from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, Item
+from tabletop.games.code_of_nine.layout import (
+    ATTACKS,
+    CARD,
+    CHANGED,
+    ITEMS,
+    KNOWS,
+    LOOKS,
+    PROTECT,
+    STRIDE,
+    WILL,
+    Phase,
+)
+from tabletop.games.code_of_nine.layout import PAWNS as PAWNS_SLOT
+from tabletop.games.code_of_nine.locations import Location
+from tabletop.games.code_of_nine.memory_cards import CARD_COUNT
+from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
+from tabletop.rl.encoders.code_of_nine import (
+    _CARDS,
+    _DECIDING,
+    _HAND,
+    _HOLDER,
+    _HOLDER_ORDER,
+    _LOCATION,
+    _LOCATION_ORDER,
+    _LOOKED,
+    _NINTH,
+    _PENDING,
+    _PHASE,
+    _RELEASED,
+    _REVEALED,
+    _ROUND,
+    _RUINS,
+    _SCORE,
+    _SCORE_RANGE,
+    _START,
+    COST_CAP,
+    HOLDER_SIZE,
+    ITEM_CAPS,
+    LOCATION_SIZE,
+    LOCATIONS,
+    PAWNS_ON_LOCATION_CAP,
+    PENDING_CAP,
+    STEPS,
+    WILL_CAP,
+    CodeOfNineEncoder,
+)
+from tabletop.rl.encoders.lookup import (
+    Lookup,
+    LookupPlan,
+    above,
+    bit,
+    capped,
+    divided,
+    equals,
+)
+
+_ITEMS = len(Item)
+_ASSIGN = int(Phase.ASSIGN)
+_FOLLOW = int(Phase.FOLLOW)
+_OVER = int(Phase.OVER)
+_NO_PENDING = (-1, -1, -1, -1)
+_NO_CARDS = (-1,) * (2 * HOLDERS)
+_NO_SCORES = (INFO.min_score,) * HOLDERS
+_CARD_BLOCK = 2 * CARD_COUNT
+_SHEET_RANGES = (
+    *((0, cap) for cap in ITEM_CAPS),  # items (ITEMS..)
+    (-WILL_CAP, WILL_CAP),  # WILL
+    (0, PAWNS),  # PAWNS
+    (-1, CARD_COUNT - 1),  # CARD, the Abyss
+    (-1, CARD_COUNT - 1),  # CARD + 1, the Shoal
+    (0, (1 << 2 * HOLDERS) - 1),  # KNOWS
+    (0, LOOKS | ATTACKS),  # PROTECT
+    (0, 1),  # CHANGED
+)
+"""Each sheet integer's range, in the layout's order (``STRIDE`` of them)."""
+_SEATS_MASK = (1 << HOLDERS) - 1
+
+
+def _opens(location: Location, expert: bool) -> Callable[[int], float]:
+    """Whether ``location`` is open, by round, in this game mode."""
+    return lambda r: float(location.open_in(r) and (expert or not location.expert))
+
+
+class _Config:
+    """The lookup and gather of one table: player count, card set, board, game mode."""
+
+    def __init__(self, state: CodeOfNineState) -> None:
+        n = state.num_players
+        self.size = size = CodeOfNineEncoder().size(n)
+        numbers = [card.number for card in state.cards.cards]
+        plan = LookupPlan(size + n * _CARD_BLOCK)
+        # Raw slots, in the order encode() packs them (after the zero slot).
+        ghost_game = plan.slot(1, 0, 1)
+        expert = plan.slot(1, 0, 1)
+        round_ = plan.slot(1, 1, ROUNDS)
+        phase = plan.slot(1, 0, _OVER)
+        start = plan.slot(1, 0, HOLDERS - 1)
+        released = plan.slot(1, 0, 1)
+        deck = plan.slot(1, 0, CARD_COUNT)
+        ninth = plan.slot(1, -1, CARD_COUNT - 1)
+        where = plan.slot(1, -1, LOCATIONS - 1)
+        step = plan.slot(1, -1, STEPS - 1)
+        xy = plan.slot(2, -1, PENDING_CAP)
+        deciding = plan.slot(1, 0, (1 << HOLDERS) - 1)
+        ruins = [plan.slot(1, 0, cap) for cap in ITEM_CAPS][0]
+        sheets = [plan.slot(1, lo, hi) for _ in range(HOLDERS) for lo, hi in _SHEET_RANGES][0]
+        self.spot_pawns = plan.slot(LOCATIONS, 0, PAWNS_ON_LOCATION_CAP)
+        memory = plan.slot(HOLDERS, 0, 2)
+        shown = plan.slot(2 * HOLDERS, -1, CARD_COUNT - 1)
+        own = plan.slot(2 * n, -1, CARD_COUNT - 1)
+        scores = plan.slot(HOLDERS, INFO.min_score, INFO.max_score)
+        self.spot_seats = plan.computed(LOCATIONS, 0, _SEATS_MASK)
+
+        def card(number: int) -> Callable[[int], float]:
+            return lambda v: float(v >= 0 and numbers[v] == number)
+
+        def scaled(v: int) -> float:
+            return min(max((v - INFO.min_score) / _SCORE_RANGE, 0.0), 1.0)
+
+        e = plan.entry
+        e(1, expert, float)
+        e(2, ghost_game, float)
+        for r in range(ROUNDS):
+            e(_ROUND + r, round_, equals(r + 1))
+        for p in range(len(Phase)):
+            e(_PHASE + p, phase, equals(p))
+        for h in range(HOLDERS):
+            e(_START + h, start, equals(h))
+        e(_PENDING, where, above(-1))
+        for i in range(LOCATIONS):
+            e(_PENDING + 1 + i, where, equals(i))
+        for s in range(STEPS):
+            e(_PENDING + 1 + LOCATIONS + s, step, equals(s))
+        for k in range(2):
+            e(_PENDING + 1 + LOCATIONS + STEPS + k, xy + k,
+              lambda v: max(min(v, PENDING_CAP), 0) / PENDING_CAP)
+        for i, cap in enumerate(ITEM_CAPS):
+            e(_RUINS + i, ruins + i, capped(cap))
+        e(_NINTH, ninth, above(-1))
+        for number in range(1, CARD_COUNT + 1):
+            e(_NINTH + number, ninth, card(number))
+        e(_RELEASED, released, float)
+        e(_RELEASED + 1, deck, divided(CARD_COUNT))
+        for h in range(HOLDERS):
+            at = _HOLDER + h * HOLDER_SIZE
+            o = sheets + h * STRIDE
+            if h == HOLDERS - 1:
+                e(at, ghost_game, float)
+            for i, cap in enumerate(ITEM_CAPS):
+                e(at + 1 + i, o + ITEMS + i, capped(cap))
+            e(at + 1 + _ITEMS, o + WILL, capped(WILL_CAP))
+            e(at + 2 + _ITEMS, o + PAWNS_SLOT, divided(PAWNS))
+            e(at + 3 + _ITEMS, o + CHANGED, above(0))
+            e(at + 4 + _ITEMS, o + PROTECT, lambda v: float(bool(v & LOOKS)))
+            e(at + 5 + _ITEMS, o + PROTECT, lambda v: float(bool(v & ATTACKS)))
+            e(at + 6 + _ITEMS, memory + h, divided(2))
+            e(at + _DECIDING, deciding, bit(h))
+            for k in range(2 * HOLDERS):
+                e(at + _LOOKED + k, o + KNOWS, bit(k))
+            e(at + _REVEALED, phase, equals(_OVER))
+            for slot in range(2):
+                for number in range(1, CARD_COUNT + 1):
+                    e(at + _CARDS + slot * CARD_COUNT + number - 1, shown + 2 * h + slot,
+                      card(number))
+            e(at + _SCORE, scores + h, scaled)
+        for i, location in enumerate(state.board.locations):
+            at = _LOCATION + i * LOCATION_SIZE
+            e(at, round_, _opens(location, state.expert))
+            plan.constant(at + 1, min(location.cost_for(n), COST_CAP) / COST_CAP)
+            e(at + 2, self.spot_pawns + i, capped(PAWNS_ON_LOCATION_CAP))
+            plan.constant(at + 3, float(location.attack))
+            for p in range(HOLDERS):
+                e(at + 4 + p, self.spot_seats + i, bit(p))
+        for seat in range(n):  # each seat's own cards, gathered onto its own sheet
+            for slot in range(2):
+                for number in range(1, CARD_COUNT + 1):
+                    e(size + seat * _CARD_BLOCK + slot * CARD_COUNT + number - 1,
+                      own + 2 * seat + slot, card(number))
+        self.lookup: Lookup = plan.build()
+        self.gather = self._gather(n)
+        self.cards = state.cards
+        self.board = state.board
+        self.expert = state.expert
+        self.numbers = numbers
+        self.looked = self._looked(n)
+        self.cards_of = operator.itemgetter(
+            *(h * STRIDE + CARD + s for h in range(HOLDERS) for s in (0, 1)))
+        """Every holder's two card indices, from ``b``, in holder order."""
+        raw = self.lookup.raw
+        self.spots = raw[self.spot_pawns : self.spot_pawns + LOCATIONS]
+        self.seats = raw[self.spot_seats : self.spot_seats + LOCATIONS]
+
+    def _gather(self, players: int) -> np.ndarray:
+        """Row ``me``: where in the looked-up vector each entry of seat ``me``'s comes from."""
+        size = self.size
+        rows = []
+        for me in range(players):
+            index = np.arange(size)
+            index[_START : _START + HOLDERS] = _START + (np.arange(HOLDERS) + me) % HOLDERS
+            index[_HOLDER:_LOCATION] = _HOLDER + _HOLDER_ORDER[me]
+            index[_LOCATION:] = _LOCATION + _LOCATION_ORDER[me]
+            own = _HOLDER + _CARDS  # the viewer's sheet comes first
+            index[own : own + _CARD_BLOCK] = size + me * _CARD_BLOCK + np.arange(_CARD_BLOCK)
+            rows.append(index)
+        return np.array(rows)
+
+    def _looked(self, players: int) -> list[list[tuple[tuple[int, int], ...]]]:
+        """Per seat, per ``KNOWS`` mask: where (in the flat rows, but the card's number)
+        each card the seat has looked at goes, and where its card index is in ``b``."""
+        out = []
+        for me in range(players):
+            by_mask = []
+            for mask in range(1 << 2 * HOLDERS):
+                entries = []
+                for k in range(2 * HOLDERS):
+                    if mask >> k & 1:
+                        owner, slot = divmod(k, 2)
+                        at = (me * self.size + _HOLDER + (owner - me) % HOLDERS * HOLDER_SIZE
+                              + _CARDS + slot * CARD_COUNT - 1)
+                        entries.append((at, owner * STRIDE + CARD + slot))
+                by_mask.append(tuple(entries))
+            out.append(by_mask)
+        return out
+
+    def fits(self, state: CodeOfNineState) -> bool:
+        return (state.cards is self.cards and state.board is self.board
+                and state.expert == self.expert)
+
+
+class CodeOfNineTable:
+    """Encodes every seat of ``players`` from a :class:`CodeOfNineState`.
+
+    :meth:`encode` returns a fresh ``(players, size)`` float32 array whose row ``p``
+    equals the view encoder's vector of ``state.view(p)``. One instance serves one
+    table at a time (it reuses its buffers between calls).
+    """
+
+    def __init__(self, players: int) -> None:
+        self.players = players
+        self.size = CodeOfNineEncoder().size(players)
+        self._config: _Config | None = None
+
+    def encode(self, state: CodeOfNineState) -> np.ndarray:
+        """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""
+        if not isinstance(state, CodeOfNineState) or state.num_players != self.players:
+            raise TypeError(f"needs a {self.players}-player Code of Nine state, got {state!r}")
+        config = self._config
+        if config is None or not config.fits(state):
+            config = self._config = _Config(state)
+        b = state.b
+        phase = state.phase
+        over = phase == _OVER
+        deciding = 0
+        for p in state.current_players():
+            deciding |= 1 << p
+        cards = config.cards_of(b)
+        shown: tuple[int, ...] = _NO_CARDS
+        scores: tuple[int, ...] = _NO_SCORES
+        own = cards[: 2 * self.players]
+        if over:  # every card and score is public at the end
+            shown = cards
+            scores = tuple(state.score_sheet().scores)
+        elif phase <= _ASSIGN or min(own) < 0:  # a seat sees its cards once both are placed
+            own = tuple(itertools.chain.from_iterable(
+                own[i : i + 2] if phase > _ASSIGN and min(own[i : i + 2]) >= 0 else (-1, -1)
+                for i in range(0, len(own), 2)))
+        lookup = config.lookup
+        lookup.pack(
+            0, state.num_players == 3, state.expert, state.round, phase, state.start,
+            state.released, len(state.deck), state.ninth,
+            *(state.pending if phase == _FOLLOW else _NO_PENDING), deciding,
+            *state.ruins, *b, *state.spots,
+            (cards[0] >= 0) + (cards[1] >= 0), (cards[2] >= 0) + (cards[3] >= 0),
+            (cards[4] >= 0) + (cards[5] >= 0), (cards[6] >= 0) + (cards[7] >= 0),
+            *shown, *own, *scores,
+        )
+        spots = config.spots  # packed whole: split into pawns and seat bits
+        np.right_shift(spots, SEAT_SHIFT, out=config.seats)
+        spots &= 0xFF
+        out: np.ndarray = lookup.run().take(config.gather)
+        if not over:
+            self._private(state, config, out)
+        return out
+
+    def _private(self, state: CodeOfNineState, config: _Config, out: np.ndarray) -> None:
+        """The dealt hand during setup and the cards each seat has looked at."""
+        b = state.b
+        numbers = config.numbers
+        looked = config.looked
+        dealt = state.phase <= _ASSIGN
+        ones: list[int] = []
+        for me in range(self.players):
+            knows = b[me * STRIDE + KNOWS]
+            if knows:
+                ones += [at + numbers[b[card]] for at, card in looked[me][knows]]
+            if dealt:
+                start = me * self.size + _HAND - 1
+                o = me * STRIDE + CARD
+                ones += [start + numbers[c] for c in b[o : o + 2] if c >= 0]
+        if ones:
+            out.reshape(-1)[ones] = 1.0

@@ -1,0 +1,146 @@
+"""A vector whose every entry is one small integer looked up in a table.
+
+The table encoders turn a state into observations at every env step, where Python
+work per entry costs more than the engine's whole decision. Almost every entry of an
+observation is a function of a single integer of the state (a count divided by its
+cap, one position of a one-hot, one bit of a mask, a card's number), so the encoder
+only gathers those integers into one flat vector ``raw`` and numpy does the rest in
+three passes: ``out = values[offset + raw[source]]``. Entries that depend on several
+integers get a derived integer computed in Python first (a card index that is -1
+unless the seat may see it, a score).
+
+The tables come from calling each entry's Python function on every integer its slot
+may hold, so the arithmetic is the reference encoder's. ``raw`` is clipped to each
+slot's range first: saturating entries (``min(x, cap) / cap``) stay exact beyond it,
+and the ranges of the others are the rules' bounds.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Sequence
+
+import numpy as np
+
+
+class LookupPlan:
+    """Collects raw slots and entries; :meth:`build` freezes them into a :class:`Lookup`."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._lo: list[int] = []
+        self._hi: list[int] = []
+        self._source = [0] * size
+        self._offset = [0] * size
+        self._values: list[float] = [0.0]
+        self._computed = 0
+        self.zero = self.slot(1, 0, 0)
+        """A slot that always holds 0: entries that read it are constants (0 unless set)."""
+
+    def slot(self, count: int, lo: int, hi: int) -> int:
+        """``count`` raw integers, each clipped to ``lo..hi``; returns the first's index.
+
+        Slots are packed in order; slots made after :meth:`computed` ones are not.
+        """
+        if self._computed:
+            raise ValueError("packed slots come before computed ones")
+        return self._add(count, lo, hi)
+
+    def computed(self, count: int, lo: int, hi: int) -> int:
+        """Like :meth:`slot`, for integers the encoder writes into :attr:`Lookup.raw`
+        itself (with numpy) after packing the others."""
+        self._computed += count
+        return self._add(count, lo, hi)
+
+    def _add(self, count: int, lo: int, hi: int) -> int:
+        first = len(self._lo)
+        self._lo += [lo] * count
+        self._hi += [hi] * count
+        return first
+
+    def entry(self, at: int, source: int, value: Callable[[int], float]) -> None:
+        """Entry ``at`` is ``value(raw[source])``."""
+        lo, hi = self._lo[source], self._hi[source]
+        self._source[at] = source
+        self._offset[at] = len(self._values) - lo
+        self._values += [value(v) for v in range(lo, hi + 1)]
+
+    def constant(self, at: int, value: float) -> None:
+        self.entry(at, self.zero, lambda _: value)
+
+    def build(self) -> Lookup:
+        packed = len(self._lo) - self._computed
+        return Lookup(packed, self._lo, self._hi, self._source, self._offset, self._values)
+
+
+class Lookup:
+    """``raw`` integers in, every entry's value out (see the module docstring).
+
+    Holds its buffers, so one instance serves one encoder at a time.
+    """
+
+    def __init__(
+        self,
+        packed: int,
+        lo: list[int],
+        hi: list[int],
+        source: list[int],
+        offset: list[int],
+        values: list[float],
+    ) -> None:
+        self.slots = packed
+        """How many integers :meth:`pack` takes."""
+        self._format = struct.Struct(f"{packed}q")
+        self._buffer = bytearray(8 * len(lo))
+        self.raw = np.frombuffer(self._buffer, dtype=np.int64)
+        """The raw slots after :meth:`pack`, writable (for derived slots computed by numpy)."""
+        self._lo = np.array(lo, dtype=np.int64)
+        self._hi = np.array(hi, dtype=np.int64)
+        self._source = np.array(source, dtype=np.intp)
+        self._offset = np.array(offset, dtype=np.intp)
+        self._values = np.array(values, dtype=np.float32)
+
+    def pack(self, *ints: int) -> None:
+        """Fill :attr:`raw` with ``ints``: one per packed slot, in slot order."""
+        self._format.pack_into(self._buffer, 0, *ints)
+
+    def run(self) -> np.ndarray:
+        """Clip :attr:`raw` to the slots' ranges; every entry's value, in a new array."""
+        raw = self.raw
+        np.minimum(raw, self._hi, out=raw)
+        np.maximum(raw, self._lo, out=raw)
+        index = raw.take(self._source)
+        index += self._offset
+        values: np.ndarray = self._values.take(index)
+        return values
+
+
+# Value functions for :meth:`LookupPlan.entry`.
+
+
+def equals(k: int) -> Callable[[int], float]:
+    """One position of a one-hot: 1 when the integer is ``k``."""
+    return lambda v: float(v == k)
+
+
+def above(k: int) -> Callable[[int], float]:
+    return lambda v: float(v > k)
+
+
+def bit(k: int) -> Callable[[int], float]:
+    return lambda v: float(v >> k & 1)
+
+
+def divided(cap: int) -> Callable[[int], float]:
+    """A count over its rule bound."""
+    return lambda v: v / cap
+
+
+def capped(cap: int) -> Callable[[int], float]:
+    """A count over a cap, 1 at most."""
+    return lambda v: min(v, cap) / cap
+
+
+def column(rows: Sequence[Sequence[float]], j: int, first: int = 0) -> Callable[[int], float]:
+    """Entry ``j`` of row ``v - first`` (a card's numbers by its index); 0 below ``first``."""
+    return lambda v: rows[v - first][j] if v >= first else 0.0
