@@ -2,27 +2,31 @@
 
 In one run, for one game and player count:
 
-- the env: full episodes of the PettingZoo parallel env, every live agent choosing
-  uniformly among its action mask (the no-op when it has no decision); each step's
+- the env: full episodes of the PettingZoo parallel env, every agent with a decision
+  choosing uniformly among its action mask (:func:`random_episode`); each step's
   decisions are the agents that had a real choice;
 - the bare engine: ``tabletop.bench.engine.playouts``, the search bots' loop
   (``legal_action_ids`` and ``apply_unchecked``, no views).
 
 The ratio compares time per decision: engine decisions/s divided by env decisions/s
 (1.0 would be a free wrapper; the target is at most 3). A third loop, the engine plus
-one spectator view per step (the least any observation needs), gives the floor that
-ratio cannot go under while views cost what they do.
+one spectator view per step, says what observing through views would cost at least
+(``view_floor_ratio``, the floor of the view-based envs this package had before its
+table encoders): the envs now encode from the state and may go under it.
 """
 
 from __future__ import annotations
 
 import importlib.util
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tabletop.bench.engine import playouts
 from tabletop.bench.timing import Rate, measure
 from tabletop.core.game import Game
+
+if TYPE_CHECKING:
+    from tabletop.rl.pettingzoo import TabletopParallelEnv
 
 
 def available(game: Game) -> bool:
@@ -35,10 +39,36 @@ def available(game: Game) -> bool:
     return game.info.name in ENCODERS
 
 
-def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tuple[Rate, int]:
-    """Random masked episodes of the parallel env: (episodes and decisions, steps)."""
-    import numpy as np
+def random_episode(env: TabletopParallelEnv, rng: random.Random,
+                   seed: int | None = None) -> tuple[int, int]:
+    """One episode of random masked actions: (decisions, steps).
 
+    Each agent with a decision picks uniformly among its mask's legal actions, with one
+    ``rng.random()`` as in the engine loop; an agent whose mask holds only the no-op
+    has no decision and is left out of the step (the API allows it; the engine loop
+    likewise asks only the deciding players). ``seed`` reseeds the env first.
+    """
+    observations, _ = env.reset(seed=seed)
+    noop = env.episode.noop
+    decisions = steps = 0
+    while env.agents:
+        actions = {}
+        for agent, observation in observations.items():
+            mask = observation["action_mask"]
+            if not mask[noop]:
+                legal = mask.nonzero()[0]
+                actions[agent] = int(legal[int(rng.random() * len(legal))])
+        decisions += len(actions)
+        observations, *_ = env.step(actions)
+        steps += 1
+    return decisions, steps
+
+
+def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tuple[Rate, int]:
+    """Random masked episodes of the parallel env: (episodes and decisions, steps).
+
+    The env is seeded once, at the first reset, as a training loop would.
+    """
     from tabletop.rl.pettingzoo import TabletopParallelEnv
 
     env = TabletopParallelEnv(game, players)
@@ -47,17 +77,8 @@ def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tup
 
     def one_episode(k: int) -> int:
         nonlocal steps
-        observations, _ = env.reset(seed=seed + k)
-        decisions = 0
-        while env.agents:
-            deciding = env.episode.deciding
-            decisions += len(deciding)
-            actions = {}
-            for agent in env.agents:
-                legal = np.flatnonzero(observations[agent]["action_mask"])
-                actions[agent] = int(legal[int(rng.random() * len(legal))])
-            observations, *_ = env.step(actions)
-            steps += 1
+        decisions, taken = random_episode(env, rng, seed if k == 0 else None)
+        steps += taken
         return decisions
 
     rate = measure(one_episode, seconds)
@@ -88,7 +109,8 @@ run weighs on all of them alike (the figures are sums over the rounds)."""
 
 
 def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
-    """Env steps/s, env and engine decisions/s, the cost ratio per decision and its floor.
+    """Env steps/s, env and engine decisions/s, the cost ratio per decision, and the
+    ratio of the engine with one spectator view per step (see the module docstring).
 
     Each loop gets ``seconds`` in all, in :data:`ROUNDS` turns.
     """
