@@ -113,3 +113,23 @@ export function modal(title, body, buttons) {
     dialog.querySelector("h2").focus(); // start at the top, not at the last button
   });
 }
+
+/**
+ * The panel of a decision the table waits on (white colour, overflow, a location's
+ * follow-up...): title, optional hint and content, one button per choice. It stays on
+ * the page rather than in a modal, so each frame can redraw it in place.
+ */
+export function decisionPanel(title, hint, body, buttons) {
+  return h(
+    "div",
+    { class: "overlay" },
+    h(
+      "section",
+      { class: "panel dialog-card decision", role: "dialog", "aria-modal": "true", id: "choice" },
+      h("h2", {}, title),
+      hint ? h("p", { class: "hint" }, hint) : null,
+      body,
+      h("div", { class: "choices" }, buttons),
+    ),
+  );
+}

@@ -2,7 +2,7 @@
 // items, protections, looks), one's own memory cards and the cards one has seen, the
 // setup choices and each location's follow-up as dialogs, and the scoring card by card.
 
-import { h } from "../dom.js";
+import { decisionPanel, h } from "../dom.js";
 import { t } from "../i18n.js";
 import { ITEMS, actionText, cardFace, itemCount, locationEffect, locationName, slotName } from "./con-parts.js";
 
@@ -201,22 +201,12 @@ function decisionDialog(ctx) {
     title = t("con.choose");
     hint = "";
   }
-  return h(
-    "div",
-    { class: "overlay" },
-    h(
-      "section",
-      { class: "panel dialog-card decision", role: "dialog", "aria-modal": "true", id: "choice" },
-      h("h2", {}, title),
-      hint ? h("p", { class: "hint" }, hint) : null,
-      body,
-      h(
-        "div",
-        { class: "choices" },
-        ctx.legal.map((n) =>
-          h("button", { class: "choice", dataset: { action: n }, disabled: ctx.busy, onclick: () => ctx.act(n).catch(() => {}) }, actionText(n, ctx)),
-        ),
-      ),
+  return decisionPanel(
+    title,
+    hint,
+    body,
+    ctx.legal.map((n) =>
+      h("button", { class: "choice", dataset: { action: n }, disabled: ctx.busy, onclick: () => ctx.act(n).catch(() => {}) }, actionText(n, ctx)),
     ),
   );
 }

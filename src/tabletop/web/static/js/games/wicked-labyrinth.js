@@ -2,7 +2,7 @@
 // panel, the reveal of each corridor, choices as dialogs, and soul processing with
 // tentative actions (undo until "done") previewed by the server on a copy.
 
-import { h, toast } from "../dom.js";
+import { decisionPanel, h, toast } from "../dom.js";
 import { t } from "../i18n.js";
 import { refusal } from "../errors.js";
 import {
@@ -268,24 +268,15 @@ function waitingPanel(ctx) {
 }
 
 function choiceDialog(ctx, title, hint, legal) {
-  return h(
-    "div",
-    { class: "overlay" },
-    h(
-      "section",
-      { class: "panel dialog-card decision", role: "dialog", "aria-modal": "true", id: "choice" },
-      h("h2", {}, title),
-      h("p", { class: "hint" }, hint),
+  return decisionPanel(
+    title,
+    hint,
+    null,
+    legal.map((n) =>
       h(
-        "div",
-        { class: "choices" },
-        legal.map((n) =>
-          h(
-            "button",
-            { class: `choice ${n.startsWith("white:") || n.startsWith("return:") ? `colour-${n.slice(-1)}` : ""}`, dataset: { action: n }, disabled: ctx.busy, onclick: () => ctx.act(n).catch(() => {}) },
-            actionText(n, ctx.view, ctx.seat),
-          ),
-        ),
+        "button",
+        { class: `choice ${n.startsWith("white:") || n.startsWith("return:") ? `colour-${n.slice(-1)}` : ""}`, dataset: { action: n }, disabled: ctx.busy, onclick: () => ctx.act(n).catch(() => {}) },
+        actionText(n, ctx.view, ctx.seat),
       ),
     ),
   );
