@@ -41,11 +41,15 @@ class _Always(Knowledge):
         raise AssertionError("a matrix game always ends before any horizon")
 
 
-def _pennies(seat: int, model: Knowledge, iterations: int, samples: int | None = None):  # type: ignore[no-untyped-def]
+def _search(seat: int, model: Knowledge, iterations: int, samples: int | None = None):  # type: ignore[no-untyped-def]
     game = MatrixGame(PENNIES)
     settings = Settings(c=0.7, margin=0.0, knowledge=model, samples=samples)
     return search(lambda k: game.determinize(None, k), seat, [0, 1],
-                  Budget(iterations=iterations), settings, random.Random(3)).root
+                  Budget(iterations=iterations), settings, random.Random(3))
+
+
+def _pennies(seat: int, model: Knowledge, iterations: int, samples: int | None = None):  # type: ignore[no-untyped-def]
+    return _search(seat, model, iterations, samples).root
 
 
 @pytest.mark.parametrize(("seat", "rival_picks", "best"), [(0, 0, 0), (0, 1, 1), (1, 0, 1)])
@@ -120,7 +124,9 @@ def test_model_search_is_reproducible_and_searches_only_the_seat(name: str) -> N
         bot = make_bot("mcts:iterations=30,model=heuristic,samples=3", state.game, seat, 4)
         action = bot.act(view, legal)
         root = bot.last.root  # type: ignore[attr-defined]
-        assert set(root.stats) == {seat} and sum(root.visits(seat).values()) == 30
+        lines = bot.last.iterations  # type: ignore[attr-defined]
+        assert set(root.stats) == {seat}
+        assert lines == min(30, 3 * len(legal)) and sum(root.visits(seat).values()) >= lines
         runs.append((action, root.visits(seat)))
     assert runs[0] == runs[1]
 
@@ -179,3 +185,14 @@ def test_every_root_action_meets_the_same_determinizations_in_turn() -> None:
         n = root.visits(0)[action]
         assert abs(root.mean(0, action) - 0.5) <= 0.5 / n + 1e-9
     assert model.asked == 2
+
+
+def test_a_line_is_played_once_and_then_reused() -> None:
+    """Two actions on two determinizations are four lines: the search plays each once,
+    reuses their rewards on later visits, and stops when only replays are left."""
+    model = _BySample(MatrixGame(PENNIES), 0, 0)
+    out = _search(0, model, 100, samples=2)
+    assert out.iterations == 4 and model.asked == 2
+    visits = out.root.visits(0)
+    assert sum(visits.values()) > 4
+    assert all(out.root.mean(0, a) == 0.5 for a in (0, 1) if visits[a] % 2 == 0)

@@ -139,11 +139,21 @@ def search(
     ``sample(k)`` gives the determinization of iteration ``k``. With an iteration budget
     the search depends only on ``sample``, ``rng`` and the knowledge, so it is
     reproducible.
+
+    With knowledge and ``samples`` a line (a root action on one determinization, every
+    other decision modelled and kept in the tree) always ends in the same state, so it
+    is played once: later visits reuse its reward and are not counted as iterations,
+    and the time goes to new lines. The search ends early when UCB keeps choosing lines
+    already played (every line, or none it thinks worth playing, is left).
     """
     root = Node()
     deadline = None if budget.seconds is None else budget.clock() + budget.seconds
     leaf = settings.leaf
     knowledge = settings.knowledge
+    played: dict[tuple[int, int], list[float]] = {}
+    """With knowledge and ``samples``: the reward of each (root action, determinization)."""
+    idle = 0
+    """Visits that replayed a line since the last new one."""
     k = 0
     while True:
         if budget.iterations is not None and k >= budget.iterations:
@@ -158,6 +168,15 @@ def search(
             stats = root.stats.setdefault(seat, {})
             first = select(stats, root_legal, settings.c, rng, settings.bias)
             line = int(stats[first][VISITS]) % settings.samples
+            if knowledge is not None:
+                known = played.get((first, line))
+                if known is not None:  # the same line again (all modelled): reuse it
+                    backpropagate([(root, ((seat, first),))], known)
+                    idle += 1
+                    if idle > len(root_legal) * settings.samples:
+                        break  # UCB wants no new line: nothing left worth learning
+                    continue
+                idle = 0
         state = sample(line)
         info = state.game.info
         path = _descend(root, state, seat, root_legal, settings, rng, line, first)
@@ -174,6 +193,8 @@ def search(
             reward = soft_rewards(worths, leaf.scale, info.min_score, info.max_score,
                                   settings.margin)
         backpropagate(path, reward)
+        if knowledge is not None and first is not None:
+            played[(first, line)] = reward
         k += 1
     return SearchOutcome(root, k)
 
