@@ -79,7 +79,7 @@ class HeuristicModel(Knowledge):
         self._spite = like.spite
         self._weights = like.weights
         self._budget = max(1, like.budget // BIDDING_BUDGET_SHARE)
-        """The heuristic's parameters (its planner for hypothetical boards is this one)."""
+        """The node budget of the heuristic's planner for hypothetical boards (bidding)."""
         self._left = -1
         self._planner: ProcessingPlanner | None = None
         self._judge: ProcessingPlanner | None = None
