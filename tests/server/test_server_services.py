@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import os
 import time
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -58,34 +60,63 @@ def redis_url() -> str:
     return REDIS_URL
 
 
+def _one_order_per_table(store: Store, call: Callable[..., Any]) -> None:
+    """The store's contract with racing workers; ``call(method, *args)`` calls it."""
+    tid = new_table_id()
+    row = TableRow(tid, "wicked-labyrinth", 3, 2**62, {}, None, False, time.time())
+    call(store.create_table, row, [SeatRow(s, "open") for s in range(3)])
+    assert call(store.claim_seat, tid, 0, "ann", "d" * 64)
+    assert not call(store.claim_seat, tid, 0, "bob", "e" * 64)  # the seat is taken
+    first = ActionRow(tid, 1, 0, "d3", "seat")
+    assert call(store.append_actions, [first]) == [True]
+    # a second worker racing for action 1 loses; its other rows still go in
+    other = new_table_id()
+    call(
+        store.create_table,
+        row.__class__(other, *list(row.__dict__.values())[1:]),
+        [SeatRow(0, "bot", bot="random")],
+    )
+    rival = ActionRow(tid, 1, 1, "d0", "seat")
+    batch = [rival, ActionRow(other, 1, 0, "d1", "bot")]
+    assert call(store.append_actions, batch) == [False, True]
+    assert call(store.actions_after, tid, 0) == [first]
+    # rows built on a refused one are refused with it, even where their seq is free
+    built_on_rival = ActionRow(tid, 2, 2, "d2", "seat")
+    assert call(store.append_actions, [built_on_rival, rival]) == [False, False]
+    # ... and taken back when their own insert went through: never a gap in a log
+    third = ActionRow(tid, 3, 1, "d1", "seat")
+    assert call(store.append_actions, [third, rival, built_on_rival]) == [False, False, False]
+    assert call(store.actions_after, tid, 0) == [first]
+    assert call(store.last_seqs, [tid, other, "nosuchtable"]) == {tid: 1, other: 1}
+    loaded = call(store.load_table, tid)
+    assert loaded is not None and loaded[0].seed == 2**62 and loaded[1][0].name == "ann"
+
+
 def test_postgres_store_keeps_one_order_per_table(pg_url: str) -> None:
     store = Store(pg_url)
     try:
-        tid = new_table_id()
-        row = TableRow(tid, "wicked-labyrinth", 3, 2**62, {}, None, False, time.time())
-        store.create_table(row, [SeatRow(s, "open") for s in range(3)])
-        assert store.claim_seat(tid, 0, "ann", "d" * 64)
-        assert not store.claim_seat(tid, 0, "bob", "e" * 64)  # the seat is taken
-        first = ActionRow(tid, 1, 0, "d3", "seat")
-        assert store.append_actions([first]) == [True]
-        # a second worker racing for action 1 loses; its other rows still go in
-        other = new_table_id()
-        store.create_table(
-            row.__class__(other, *list(row.__dict__.values())[1:]),
-            [SeatRow(0, "bot", bot="random")],
-        )
-        rival = ActionRow(tid, 1, 1, "d0", "seat")
-        assert store.append_actions([rival, ActionRow(other, 1, 0, "d1", "bot")]) == [False, True]
-        assert store.actions_after(tid, 0) == [first]
-        # rows built on a refused one are refused with it, even where their seq is free
-        built_on_rival = ActionRow(tid, 2, 2, "d2", "seat")
-        assert store.append_actions([built_on_rival, rival]) == [False, False]
-        assert store.actions_after(tid, 0) == [first]
-        assert store.last_seqs([tid, other, "nosuchtable"]) == {tid: 1, other: 1}
-        loaded = store.load_table(tid)
-        assert loaded is not None and loaded[0].seed == 2**62 and loaded[1][0].name == "ann"
+        assert not store.on_event_loop
+        _one_order_per_table(store, lambda fn, *args: fn(*args))
     finally:
         store.close()
+
+
+def test_postgres_store_on_the_event_loop_keeps_the_same_contract(pg_url: str) -> None:
+    """The server's store (``Store.open``) runs the same methods over psycopg's async
+    connection, awaited on the loop; called outside :meth:`Store.run` they refuse."""
+
+    async def scenario() -> None:
+        store = await Store.open(pg_url)
+        try:
+            assert store.on_event_loop
+            with pytest.raises(Exception, match="greenlet_spawn"):
+                store.last_seqs([new_table_id()])
+            # sync calls inside one greenlet: the scenario itself runs on the loop
+            await store.run(_one_order_per_table, store, lambda fn, *args: fn(*args))
+        finally:
+            await store.aclose()
+
+    asyncio.run(scenario())
 
 
 def test_redis_bus_carries_messages_to_other_workers_only(redis_url: str) -> None:

@@ -33,7 +33,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(config.database_url())
+        store = await Store.open(config.database_url())
         writer = Writer(store, inline=store.url.startswith("sqlite"))
         writer.start()
         bus = make_bus(config.redis_url)
@@ -52,7 +52,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             manager.close()
             await bus.close()
             await writer.close()
-            store.close()
+            await store.aclose()
 
     app = FastAPI(
         title="tabletop server",

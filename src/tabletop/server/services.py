@@ -31,5 +31,8 @@ class Services:
         return isinstance(self.bus, RedisBus)
 
     async def read(self, fn: Callable[..., T], *args: object) -> T:
-        """Run a database read in a worker thread, off the event loop."""
+        """Run a database read off the event loop's critical path: awaited on the loop
+        for a store that runs there (PostgreSQL), else in a worker thread."""
+        if self.store.on_event_loop:
+            return await self.store.run(fn, *args)
         return await asyncio.to_thread(fn, *args)

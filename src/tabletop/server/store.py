@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from sqlalchemy import (
     BigInteger,
@@ -42,11 +42,14 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    text,
     tuple_,
     update,
 )
-from sqlalchemy.dialects import postgresql
+from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, OperationalError, ProgrammingError
+from sqlalchemy.sql.dml import Delete
+from sqlalchemy.util import greenlet_spawn
 
 metadata = MetaData()
 
@@ -87,10 +90,25 @@ actions = Table(
 )
 
 
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncEngine
+
+T = TypeVar("T")
+
 _INSERT_ACTION = (
     "INSERT INTO tabletop_actions (table_id, seq, seat, action, source) VALUES (?, ?, ?, ?, ?)"
 )
 """The SQLite append statement; its columns are ``ActionRow``'s fields, in order."""
+
+_APPEND_PG = text(
+    "INSERT INTO tabletop_actions (table_id, seq, seat, action, source) "
+    "SELECT * FROM unnest(CAST(:table_id AS text[]), CAST(:seq AS integer[]), "
+    "CAST(:seat AS integer[]), CAST(:action AS text[]), CAST(:source AS text[])) "
+    "ON CONFLICT DO NOTHING RETURNING table_id, seq"
+)
+"""The PostgreSQL append: a batch as one array per column, so the statement's text is
+the same for any batch size and SQLAlchemy compiles it once (a multi-row ``VALUES``
+was compiled afresh for every batch, milliseconds of the writer thread's time)."""
 
 
 @dataclass(frozen=True)
@@ -149,17 +167,77 @@ def make_engine(url: str) -> Engine:
         engine = create_engine(url, connect_args={"check_same_thread": False}, hide_parameters=True)
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_size=5, max_overflow=5, pool_pre_ping=True, hide_parameters=True)
+    return create_engine(url, **_POOL)
+
+
+_POOL: dict[str, Any] = {
+    "pool_size": 5,
+    "max_overflow": 5,
+    "pool_pre_ping": True,
+    "hide_parameters": True,
+}
+"""Engine settings of a database server (not SQLite)."""
+
+_APPEND_POOL: dict[str, Any] = {**_POOL, "pool_size": 2, "max_overflow": 2}
+"""The appends' engine on the event loop: as many connections as commits in flight."""
 
 
 class Store:
     """Tables, seats and action logs in one SQL database."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, on_event_loop: bool = False) -> None:
         self.url = url
-        self.engine = make_engine(url)
+        self.on_event_loop = on_event_loop
+        """Whether the methods must be called through :meth:`run` (see :meth:`open`)."""
+        self._async_engine: AsyncEngine | None = None
+        self._async_appends: AsyncEngine | None = None
+        if on_event_loop:
+            from sqlalchemy.ext.asyncio import create_async_engine
+
+            self._async_engine = create_async_engine(url, **_POOL)
+            self.engine = self._async_engine.sync_engine
+            # the appends' own connections: joins and reads never make actions wait
+            self._async_appends = create_async_engine(url, **_APPEND_POOL)
+            self.append_engine = self._async_appends.sync_engine
+        else:
+            self.engine = self.append_engine = make_engine(url)
+            self._create_schema()
         self._appender: Any = None
-        self._create_schema()
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """The server's store: PostgreSQL on the event loop, any other database as
+        ``Store(url)``, its calls then made in threads (SQLite: inline).
+
+        Called from threads, SQLAlchemy's work needs the GIL at every step of every
+        round trip while the event loop holds it for its own, so under load a 1 ms
+        commit took 10 to 50 ms and a burst of joins stalled the loop for 100 ms. On the
+        loop, through psycopg's async connection, a query waits for PostgreSQL like any
+        other socket, and the same code serves (see :meth:`run`).
+        """
+        if make_url(url).get_backend_name() != "postgresql":
+            return cls(url)
+        store = cls(url, on_event_loop=True)
+        await store.run(store._create_schema)
+        return store
+
+    async def run(self, fn: Callable[..., T], *args: object) -> T:
+        """Call a method of this store on the event loop (an ``on_event_loop`` store).
+
+        ``greenlet_spawn`` is how SQLAlchemy's own ``AsyncConnection.run_sync`` runs
+        synchronous code over an async driver: each query suspends the call until its
+        answer, and the loop runs everything else meanwhile.
+        """
+        result: T = await greenlet_spawn(fn, *args)
+        return result
+
+    async def aclose(self) -> None:
+        """:meth:`close`, for a store on the event loop too."""
+        if self._async_engine is not None and self._async_appends is not None:
+            await self._async_appends.dispose()
+            await self._async_engine.dispose()
+        else:
+            self.close()
 
     def _create_schema(self) -> None:
         """Create the tables if missing; workers starting together may race to do it."""
@@ -173,6 +251,7 @@ class Store:
                 time.sleep(0.2 * (attempt + 1))
 
     def close(self) -> None:
+        """Release the connections (after :meth:`close_async`, if the loop used any)."""
         if self._appender is not None:
             self._appender.close()
             self._appender = None
@@ -237,29 +316,14 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             self._append_sqlite(rows)
             return [True] * len(rows)
-        # one global order of keys, so two workers' batches cannot deadlock on the index
-        order = sorted(range(len(rows)), key=lambda i: (rows[i].table_id, rows[i].seq))
+        order = _key_order(rows)
         if self.engine.dialect.name == "postgresql":
-            stmt = (
-                postgresql.insert(actions)
-                .values([_action_values(rows[i]) for i in order])
-                .on_conflict_do_nothing()
-                .returning(actions.c.table_id, actions.c.seq)
-            )
-            with self.engine.begin() as conn:
-                stored = {(r.table_id, r.seq) for r in conn.execute(stmt)}
-                done = [(r.table_id, r.seq) in stored for r in rows]
-                orphans = _beyond_refusal(rows, order, done)
-                if orphans:  # stored after a refused row of their table: take them back
-                    conn.execute(
-                        delete(actions).where(
-                            tuple_(actions.c.table_id, actions.c.seq).in_(
-                                [(rows[i].table_id, rows[i].seq) for i in orphans]
-                            )
-                        )
-                    )
-                    for i in orphans:
-                        done[i] = False
+            with self.append_engine.begin() as conn:
+                result = conn.execute(_APPEND_PG, _columns(rows, order))
+                stored = {(r.table_id, r.seq) for r in result}
+                done, orphans = _settle(rows, order, stored)
+                if orphans:
+                    conn.execute(_take_back(rows, orphans))
             return done
         try:
             with self.engine.begin() as conn:
@@ -396,6 +460,44 @@ class Store:
         for r in rows:
             out[r.table_id].append(_seat_row(r))
         return out
+
+
+def _key_order(rows: Sequence[ActionRow]) -> list[int]:
+    """Row indices by (table, seq): one global order of keys, so two workers' batches
+    cannot deadlock on the primary key's index."""
+    return sorted(range(len(rows)), key=lambda i: (rows[i].table_id, rows[i].seq))
+
+
+def _columns(rows: Sequence[ActionRow], order: list[int]) -> dict[str, list[Any]]:
+    """The parameters of :data:`_APPEND_PG`: one array per column, rows in key order."""
+    ordered = [rows[i] for i in order]
+    return {
+        "table_id": [r.table_id for r in ordered],
+        "seq": [r.seq for r in ordered],
+        "seat": [r.seat for r in ordered],
+        "action": [r.action for r in ordered],
+        "source": [r.source for r in ordered],
+    }
+
+
+def _settle(
+    rows: Sequence[ActionRow], order: list[int], stored: set[tuple[str, int]]
+) -> tuple[list[bool], list[int]]:
+    """Per row, whether it stays stored; and the stored rows to take back because they
+    came after a refused row of their table (they are marked not stored)."""
+    done = [(r.table_id, r.seq) in stored for r in rows]
+    orphans = _beyond_refusal(rows, order, done)
+    for i in orphans:
+        done[i] = False
+    return done, orphans
+
+
+def _take_back(rows: Sequence[ActionRow], orphans: list[int]) -> Delete:
+    return delete(actions).where(
+        tuple_(actions.c.table_id, actions.c.seq).in_(
+            [(rows[i].table_id, rows[i].seq) for i in orphans]
+        )
+    )
 
 
 def _beyond_refusal(rows: Sequence[ActionRow], order: list[int], done: list[bool]) -> list[int]:

@@ -12,13 +12,14 @@ SQLite allows one writer, and a commit that only appends to its WAL takes tens o
 microseconds, less than handing it to a thread and back (which, with the event loop
 busy, waits for the GIL). So with SQLite every write runs on the event loop itself,
 one at a time, and the slow part, checkpointing the WAL into the database file, runs
-in a thread every second. Other databases (PostgreSQL) commit over the network and
-wait for their disk, so their appends run in threads, two commits at a time: an action
-then waits for one commit, not for the one in flight and then its own. A table's rows
+in a thread every second. PostgreSQL commits over the network and waits for its disk,
+so its writes are awaited on the event loop (:meth:`Store.open`), two commits at a
+time: an action then waits for one commit, not for the one in flight and then its own.
+Other databases' appends run in threads, two at a time. A table's rows
 are never in two commits at once (a later one must not be stored before an earlier
 one is known to be). Their other writes (new tables, seats) run on threads of their
-own: a burst of people joining tables must not queue in front of the actions of the
-tables already playing.
+own (PostgreSQL: tasks of their own): a burst of people joining tables must not queue
+in front of the actions of the tables already playing.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ CHECKPOINT_EVERY = 1.0
 """Seconds between WAL checkpoints of an SQLite store that was written to."""
 
 COMMITS_AT_ONCE = 2
-"""Commits in flight at once when they run in threads (PostgreSQL)."""
+"""Commits in flight at once, unless they run on the event loop one by one (SQLite)."""
 
 Pending = list[tuple[ActionRow, "asyncio.Future[bool]"]]
 
@@ -84,6 +85,8 @@ class Writer:
         if self.inline:
             self._written = True
             return fn(*args)
+        if self.store.on_event_loop:
+            return await self.store.run(fn, *args)
         return await asyncio.get_running_loop().run_in_executor(self._others, fn, *args)
 
     def append(self, row: ActionRow) -> asyncio.Future[bool]:
@@ -136,10 +139,15 @@ class Writer:
 
     async def _commit(self, batch: Pending) -> None:
         """One commit in a thread; then the rows it held back may go."""
-        loop = asyncio.get_running_loop()
+        store = self.store
         try:
             rows = [row for row, _ in batch]
-            results = await loop.run_in_executor(self._executor, self.store.append_actions, rows)
+            if store.on_event_loop:
+                results = await store.run(store.append_actions, rows)
+            else:
+                results = await asyncio.get_running_loop().run_in_executor(
+                    self._executor, store.append_actions, rows
+                )
         except Exception as exc:  # the database is down: every waiter hears why
             self._failed(batch, exc)
         else:
