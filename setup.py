@@ -32,13 +32,19 @@ def ext_modules() -> list:
 
 
 def _remove_old_runtime_libraries(current: set[str]) -> None:
-    """Delete shared runtimes left by builds of another module list (editable installs).
+    """Delete what builds of another module list left (editable installs).
 
     mypyc names the library shared by the compiled modules after a hash of their list,
-    so a changed list would otherwise leave the old library beside the new one.
+    so a changed list would otherwise leave the old library beside the new one; and a
+    module taken off the list would leave its extension, which Python would import in
+    place of its source and which needs the old library.
     """
     for old in Path("src").glob("*__mypyc.*"):
         if old.name.split(".")[0] not in current:
+            old.unlink()
+    for old in Path("src/tabletop").rglob("*.so"):
+        module = ".".join(old.relative_to("src").with_name(old.name.split(".")[0]).parts)
+        if module not in current and old.with_name(old.name.split(".")[0] + ".py").exists():
             old.unlink()
 
 

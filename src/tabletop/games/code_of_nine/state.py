@@ -491,7 +491,8 @@ class CodeOfNineState(State):
         return build_view(self, None)
 
     def clone(self) -> Self:
-        new = type(self).__new__(type(self))
+        # Through the constructor: a compiled (mypyc) class cannot be made by __new__ alone.
+        new = type(self)(self.game, self.num_players, self.seed, self.options, self.auto_chance)
         self._copy_base(new)
         new.board = self.board
         new.cards = self.cards
