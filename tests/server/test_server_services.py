@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -97,6 +98,41 @@ def test_postgres_store_keeps_one_order_per_table(pg_url: str) -> None:
     try:
         assert not store.on_event_loop
         _one_order_per_table(store, lambda fn, *args: fn(*args))
+    finally:
+        store.close()
+
+
+def test_postgres_append_racing_an_uncommitted_row_keeps_the_log_a_prefix(pg_url: str) -> None:
+    """Another worker's commit of action 2 lands while ours of 2 and 3 is on its way: our
+    2 is refused, and our 3, stored after it in the same transaction, is taken back."""
+    from sqlalchemy import text
+
+    store = Store(pg_url)
+    try:
+        tid = new_table_id()
+        row = TableRow(tid, "wicked-labyrinth", 3, 7, {}, None, False, time.time())
+        store.create_table(row, [SeatRow(s, "bot", bot="random") for s in range(3)])
+        first = ActionRow(tid, 1, 0, "d3", "seat")
+        assert store.append_actions([first]) == [True]
+        theirs = ActionRow(tid, 2, 1, "d0", "bot")
+        ours = [ActionRow(tid, 2, 2, "d1", "bot"), ActionRow(tid, 3, 0, "d2", "bot")]
+        with store.engine.connect() as other:
+            other.execute(
+                text(
+                    "INSERT INTO tabletop_actions (table_id, seq, seat, action, source) "
+                    "VALUES (:t, 2, 1, 'd0', 'bot')"
+                ),
+                {"t": tid},
+            )  # not committed yet: our insert of 2 waits for it
+            results: list[list[bool]] = []
+            racing = threading.Thread(target=lambda: results.append(store.append_actions(ours)))
+            racing.start()
+            time.sleep(0.5)
+            assert racing.is_alive()  # blocked on the other transaction's key
+            other.commit()
+            racing.join(10)
+        assert results == [[False, False]]
+        assert store.actions_after(tid, 0) == [first, theirs]
     finally:
         store.close()
 
