@@ -211,3 +211,48 @@ def local_policy_record(game: str, players: int, seed: int, policy_seed: int) ->
         state.apply(seat, legal[choice(policy_seed, seq, seat, len(legal))])
         seq += 1
     return state.record().to_json()  # type: ignore[no-any-return]
+
+
+SEED = 77
+KILL_AFTER = 25
+"""Acknowledged actions before :func:`kill_and_resume` kills the server."""
+
+
+def kill_and_resume(game: str, *args: str) -> None:
+    """Play a table of ``game`` on ``tabletop serve *args``, kill -9 the server after
+    :data:`KILL_AFTER` acknowledged actions, start it again on the same storage, finish,
+    and compare the record with the same players' game with no server at all."""
+    import httpx
+
+    from tabletop.loadtest.runner import default_players
+
+    players = default_players(game)
+    server = ServerProcess(*args).start()
+    try:
+        http = httpx.Client(base_url=server.url, timeout=10)
+        r = http.post("/api/tables", json={"game": game, "players": players, "seed": SEED})
+        table_id = r.json()["table"]["id"]
+        tokens = [
+            http.post(f"/api/tables/{table_id}/seats/{s}/join", json={"name": f"p{s}"}).json()[
+                "token"
+            ]
+            for s in range(players)
+        ]
+        viewers = connect_seats(server.url, table_id, tokens)
+        for _ in range(KILL_AFTER):
+            assert play_step(viewers, SEED)
+        server.kill()  # right after the last acknowledgement
+        for v in viewers:
+            v.ws.close()
+
+        server = ServerProcess(*args, port=server.port).start()
+        viewers = connect_seats(server.url, table_id, tokens)
+        assert [v.last["seq"] for v in viewers] == [KILL_AFTER] * len(viewers)
+        while play_step(viewers, SEED):
+            pass
+        for v in viewers:
+            v.ws.close()
+        record = http.get(f"/api/tables/{table_id}/record").json()
+    finally:
+        server.stop()
+    assert record == local_policy_record(game, players, SEED, SEED)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from server.helpers import ServerProcess
+from server.helpers import ServerProcess, kill_and_resume
 from tabletop.loadtest import run_loadtest
 from tabletop.server.pubsub import RedisBus
 from tabletop.server.security import new_table_id
@@ -153,6 +153,12 @@ def test_postgres_store_on_the_event_loop_keeps_the_same_contract(pg_url: str) -
             await store.aclose()
 
     asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("game", ["wicked-labyrinth", "code-of-nine"])
+def test_a_killed_server_on_postgres_resumes_every_table_exactly(pg_url: str, game: str) -> None:
+    """kill -9 with the store on the event loop: every acknowledged action was committed."""
+    kill_and_resume(game, "--db", pg_url)
 
 
 def test_redis_bus_carries_messages_to_other_workers_only(redis_url: str) -> None:
