@@ -100,6 +100,16 @@ _INSERT_ACTION = (
 )
 """The SQLite append statement; its columns are ``ActionRow``'s fields, in order."""
 
+_APPEND_PG_FIRST = text(
+    "INSERT INTO tabletop_actions (table_id, seq, seat, action, source) "
+    "SELECT * FROM unnest(CAST(:table_id AS text[]), CAST(:seq AS integer[]), "
+    "CAST(:seat AS integer[]), CAST(:action AS text[]), CAST(:source AS text[]))"
+)
+"""The PostgreSQL append as first tried: one statement in autocommit, a single round
+trip (no BEGIN, no COMMIT), all of the batch or, on any number already taken, none of
+it (a unique violation); the batch then goes through :data:`_APPEND_PG` in a
+transaction. One process never meets a taken number; two workers sometimes do."""
+
 _APPEND_PG = text(
     "INSERT INTO tabletop_actions (table_id, seq, seat, action, source) "
     "SELECT * FROM unnest(CAST(:table_id AS text[]), CAST(:seq AS integer[]), "
@@ -311,9 +321,10 @@ class Store:
         prefix of what it sent.
 
         SQLite (one process, nobody to race) takes the batch in one statement on a
-        connection kept for it. PostgreSQL: one ``INSERT ... ON CONFLICT DO NOTHING
-        RETURNING`` says which rows went in, in a single round trip. Other databases
-        insert each row under its own savepoint.
+        connection kept for it. PostgreSQL: one plain ``INSERT`` in autocommit; if a
+        number was taken, one ``INSERT ... ON CONFLICT DO NOTHING RETURNING`` in a
+        transaction says which rows went in and takes back those after a refused one.
+        Other databases insert each row under its own savepoint.
         """
         if not rows:
             return []
@@ -322,8 +333,16 @@ class Store:
             return [True] * len(rows)
         order = _key_order(rows)
         if self.engine.dialect.name == "postgresql":
+            columns = _columns(rows, order)
+            try:
+                with self.append_engine.connect() as conn:
+                    conn.execution_options(isolation_level="AUTOCOMMIT")
+                    conn.execute(_APPEND_PG_FIRST, columns)
+                return [True] * len(rows)
+            except IntegrityError:  # a number was taken: sort it out in a transaction
+                pass
             with self.append_engine.begin() as conn:
-                result = conn.execute(_APPEND_PG, _columns(rows, order))
+                result = conn.execute(_APPEND_PG, columns)
                 stored = {(r.table_id, r.seq) for r in result}
                 done, orphans = _settle(rows, order, stored)
                 if orphans:
