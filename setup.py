@@ -43,8 +43,9 @@ def _remove_old_runtime_libraries(current: set[str]) -> None:
         if old.name.split(".")[0] not in current:
             old.unlink()
     for old in Path("src/tabletop").rglob("*.so"):
-        module = ".".join(old.relative_to("src").with_name(old.name.split(".")[0]).parts)
-        if module not in current and old.with_name(old.name.split(".")[0] + ".py").exists():
+        source = old.with_name(old.name.split(".")[0] + ".py")
+        module = ".".join(source.relative_to("src").with_suffix("").parts)
+        if module not in current and source.exists():
             old.unlink()
 
 

@@ -4,9 +4,9 @@ Search bots and simulations spend nearly all their time in a few modules of the 
 each game's state and rules (for Code of Nine also its scoring, which its bots call tens
 of thousands of times a decision). ``setup.py`` compiles exactly :data:`MODULES` with
 mypyc (they pass ``mypy --strict`` unchanged), which runs random playouts about 1.6 times
-as fast and Code of Nine's scoring five times as fast. The
-Python sources stay the reference: the compiled build is an optimisation that must agree
-with them move for move (``tests/core/test_compiled.py``).
+as fast and Code of Nine's scoring five times as fast. The Python sources stay the
+reference: the compiled build is an optimisation that must agree with them move for
+move (``tests/core/test_compiled.py``).
 
 A compiled module that is older than its source would silently run yesterday's rules,
 so :func:`choose` falls back to the sources, all of them together (compiled modules

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -31,8 +30,5 @@ class Services:
         return isinstance(self.bus, RedisBus)
 
     async def read(self, fn: Callable[..., T], *args: object) -> T:
-        """Run a database read off the event loop's critical path: awaited on the loop
-        for a store that runs there (PostgreSQL), else in a worker thread."""
-        if self.store.on_event_loop:
-            return await self.store.run(fn, *args)
-        return await asyncio.to_thread(fn, *args)
+        """Run a database read without blocking the event loop (:meth:`Store.run`)."""
+        return await self.store.run(fn, *args)

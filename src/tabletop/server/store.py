@@ -15,10 +15,12 @@ in a thread now and then instead.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import time
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -100,25 +102,23 @@ _INSERT_ACTION = (
 )
 """The SQLite append statement; its columns are ``ActionRow``'s fields, in order."""
 
-_APPEND_PG_FIRST = text(
+_INSERT_ARRAYS = (
     "INSERT INTO tabletop_actions (table_id, seq, seat, action, source) "
     "SELECT * FROM unnest(CAST(:table_id AS text[]), CAST(:seq AS integer[]), "
     "CAST(:seat AS integer[]), CAST(:action AS text[]), CAST(:source AS text[]))"
 )
+"""A batch as one array per column (:func:`_columns`), so the statement's text is the
+same for any batch size and SQLAlchemy compiles it once (a multi-row ``VALUES`` was
+compiled afresh for every batch, milliseconds of the writer's time)."""
+
+_APPEND_PG_FIRST = text(_INSERT_ARRAYS)
 """The PostgreSQL append as first tried: one statement in autocommit, a single round
 trip (no BEGIN, no COMMIT), all of the batch or, on any number already taken, none of
 it (a unique violation); the batch then goes through :data:`_APPEND_PG` in a
 transaction. One process never meets a taken number; two workers sometimes do."""
 
-_APPEND_PG = text(
-    "INSERT INTO tabletop_actions (table_id, seq, seat, action, source) "
-    "SELECT * FROM unnest(CAST(:table_id AS text[]), CAST(:seq AS integer[]), "
-    "CAST(:seat AS integer[]), CAST(:action AS text[]), CAST(:source AS text[])) "
-    "ON CONFLICT DO NOTHING RETURNING table_id, seq"
-)
-"""The PostgreSQL append: a batch as one array per column, so the statement's text is
-the same for any batch size and SQLAlchemy compiles it once (a multi-row ``VALUES``
-was compiled afresh for every batch, milliseconds of the writer thread's time)."""
+_APPEND_PG = text(_INSERT_ARRAYS + " ON CONFLICT DO NOTHING RETURNING table_id, seq")
+"""The PostgreSQL append after a taken number: says which rows went in."""
 
 
 @dataclass(frozen=True)
@@ -203,16 +203,16 @@ class Store:
         self.url = url
         self.on_event_loop = on_event_loop
         """Whether the methods must be called through :meth:`run` (see :meth:`open`)."""
-        self._async_engine: AsyncEngine | None = None
-        self._async_appends: AsyncEngine | None = None
+        self._async_engines: list[AsyncEngine] = []
         if on_event_loop:
             from sqlalchemy.ext.asyncio import create_async_engine
 
-            self._async_engine = create_async_engine(url, **_POOL)
-            self.engine = self._async_engine.sync_engine
             # the appends' own connections: joins and reads never make actions wait
-            self._async_appends = create_async_engine(url, **_APPEND_POOL)
-            self.append_engine = self._async_appends.sync_engine
+            self._async_engines = [
+                create_async_engine(url, **_POOL),
+                create_async_engine(url, **_APPEND_POOL),
+            ]
+            self.engine, self.append_engine = (e.sync_engine for e in self._async_engines)
         else:
             self.engine = self.append_engine = make_engine(url)
             self._create_schema()
@@ -235,23 +235,25 @@ class Store:
         await store.run(store._create_schema)
         return store
 
-    async def run(self, fn: Callable[..., T], *args: object) -> T:
-        """Call a method of this store on the event loop (an ``on_event_loop`` store).
+    async def run(self, fn: Callable[..., T], *args: object, executor: Executor | None = None) -> T:
+        """Call a method of this store without blocking the event loop: on the loop for
+        an ``on_event_loop`` store, else in ``executor`` (default: asyncio's threads).
 
         ``greenlet_spawn`` is how SQLAlchemy's own ``AsyncConnection.run_sync`` runs
         synchronous code over an async driver: each query suspends the call until its
         answer, and the loop runs everything else meanwhile.
         """
-        result: T = await greenlet_spawn(fn, *args)
-        return result
+        if self.on_event_loop:
+            result: T = await greenlet_spawn(fn, *args)
+            return result
+        return await asyncio.get_running_loop().run_in_executor(executor, fn, *args)
 
     async def aclose(self) -> None:
         """:meth:`close`, for a store on the event loop too."""
-        if self._async_engine is not None and self._async_appends is not None:
-            await self._async_appends.dispose()
-            await self._async_engine.dispose()
-        else:
+        if not self._async_engines:
             self.close()
+        for engine in self._async_engines:
+            await engine.dispose()
 
     def _create_schema(self) -> None:
         """Create the tables if missing; workers starting together may race to do it."""
@@ -265,7 +267,7 @@ class Store:
                 time.sleep(0.2 * (attempt + 1))
 
     def close(self) -> None:
-        """Release the connections (after :meth:`close_async`, if the loop used any)."""
+        """Release the connections (a store on the event loop: :meth:`aclose`)."""
         if self._appender is not None:
             self._appender.close()
             self._appender = None
@@ -492,7 +494,7 @@ def _key_order(rows: Sequence[ActionRow]) -> list[int]:
 
 
 def _columns(rows: Sequence[ActionRow], order: list[int]) -> dict[str, list[Any]]:
-    """The parameters of :data:`_APPEND_PG`: one array per column, rows in key order."""
+    """The parameters of :data:`_INSERT_ARRAYS`: one array per column, rows in key order."""
     ordered = [rows[i] for i in order]
     return {
         "table_id": [r.table_id for r in ordered],

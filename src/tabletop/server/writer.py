@@ -85,9 +85,7 @@ class Writer:
         if self.inline:
             self._written = True
             return fn(*args)
-        if self.store.on_event_loop:
-            return await self.store.run(fn, *args)
-        return await asyncio.get_running_loop().run_in_executor(self._others, fn, *args)
+        return await self.store.run(fn, *args, executor=self._others)
 
     def append(self, row: ActionRow) -> asyncio.Future[bool]:
         """Queue ``row`` for the next commit.
@@ -138,16 +136,11 @@ class Writer:
                 self._commits.add(task)
 
     async def _commit(self, batch: Pending) -> None:
-        """One commit in a thread; then the rows it held back may go."""
+        """One commit off the loop's critical path; then the rows it held back may go."""
         store = self.store
         try:
             rows = [row for row, _ in batch]
-            if store.on_event_loop:
-                results = await store.run(store.append_actions, rows)
-            else:
-                results = await asyncio.get_running_loop().run_in_executor(
-                    self._executor, store.append_actions, rows
-                )
+            results = await store.run(store.append_actions, rows, executor=self._executor)
         except Exception as exc:  # the database is down: every waiter hears why
             self._failed(batch, exc)
         else:
