@@ -181,14 +181,16 @@ def make_engine(url: str) -> Engine:
 
 
 _POOL: dict[str, Any] = {
-    "pool_size": 5,
-    "max_overflow": 5,
+    "pool_size": 10,
+    "max_overflow": 0,
     "pool_pre_ping": True,
     "hide_parameters": True,
 }
-"""Engine settings of a database server (not SQLite)."""
+"""Engine settings of a database server (not SQLite). No overflow: a burst of joins
+waits for a pooled connection rather than opening (and, on return, closing) one of
+its own, which costs a PostgreSQL backend's start-up each time."""
 
-_APPEND_POOL: dict[str, Any] = {**_POOL, "pool_size": 2, "max_overflow": 2, "pool_pre_ping": False}
+_APPEND_POOL: dict[str, Any] = {**_POOL, "pool_size": 2, "pool_pre_ping": False}
 """The appends' engine on the event loop: as many connections as commits in flight, and
 no ping before each commit. On a busy loop every round trip costs a turn of the loop
 (p99 117 ms without the ping against 175 with it, one PostgreSQL process). A connection
@@ -207,14 +209,20 @@ class Store:
         if on_event_loop:
             from sqlalchemy.ext.asyncio import create_async_engine
 
-            # the appends' own connections: joins and reads never make actions wait
+            # the appends' own connections: joins and reads never make actions wait.
+            # Every other call is one statement, so in autocommit: a transaction would
+            # add two round trips (BEGIN, then COMMIT or ROLLBACK), each a turn of the loop
             self._async_engines = [
-                create_async_engine(url, **_POOL),
+                create_async_engine(url, isolation_level="AUTOCOMMIT", **_POOL),
                 create_async_engine(url, **_APPEND_POOL),
             ]
             self.engine, self.append_engine = (e.sync_engine for e in self._async_engines)
+            self.transactions: Engine = self.engine.execution_options(
+                isolation_level="READ COMMITTED"
+            )
+            """For the one write of several statements (a new table and its seats)."""
         else:
-            self.engine = self.append_engine = make_engine(url)
+            self.engine = self.append_engine = self.transactions = make_engine(url)
             self._create_schema()
         self._appender: Any = None
 
@@ -276,7 +284,7 @@ class Store:
     # ------------------------------------------------------------------ writes
 
     def create_table(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
-        with self.engine.begin() as conn:
+        with self.transactions.begin() as conn:
             conn.execute(
                 insert(tables).values(
                     id=table.id,
