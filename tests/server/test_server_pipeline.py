@@ -12,6 +12,7 @@ from tabletop.server.config import ServerConfig
 from tabletop.server.connection import Connection
 from tabletop.server.errors import TableError
 from tabletop.server.manager import SeatSpec, TableManager
+from tabletop.server.owners import SoleOwner
 from tabletop.server.pubsub import LocalBus
 from tabletop.server.services import Services
 from tabletop.server.store import ActionRow, Store
@@ -44,7 +45,7 @@ class RecordingStore(Store):
 async def _table(store: Store) -> tuple[LiveTable, Writer]:
     writer = Writer(store, inline=True)
     writer.start()
-    manager = TableManager(Services(ServerConfig(), store, writer, LocalBus()))
+    manager = TableManager(Services(ServerConfig(), store, writer, LocalBus(), SoleOwner()))
     table = await manager.create(GAME, 4, {}, [SeatSpec("open")] * 4, 7, None)
     for seat in range(4):
         await table.join(seat, f"p{seat}")

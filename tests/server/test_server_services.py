@@ -7,16 +7,19 @@ Run ``scripts/services.sh`` first to start the services and create the test data
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 
-from server.helpers import ServerProcess, kill_and_resume
+from server.helpers import FAST, ServerProcess, Viewer, create_table, join_all, kill_and_resume
 from tabletop.loadtest import run_loadtest
+from tabletop.server import ServerConfig, create_app
 from tabletop.server.pubsub import RedisBus
 from tabletop.server.security import new_table_id
 from tabletop.server.store import ActionRow, SeatRow, Store, TableRow
@@ -215,3 +218,127 @@ def test_two_workers_on_postgres_and_redis_play_tables_together(
         second.stop()
     assert report.ok, report.samples
     assert report.completed == 3 and report.leak_checked_frames > 0
+
+
+# ---------------------------------------------------------------- table ownership
+
+
+@contextlib.contextmanager
+def _worker(pg_url: str, redis_url: str) -> Iterator[TestClient]:
+    """One in-process worker on the shared PostgreSQL and Redis (its lifespan running);
+    the sockets opened with :func:`_seat_socket` are closed with it."""
+    app = create_app(ServerConfig(db_url=pg_url, redis_url=redis_url, owner_lease=1.0, **FAST))
+    with TestClient(app) as client, contextlib.ExitStack() as sockets:
+        client.sockets = sockets  # type: ignore[attr-defined]
+        yield client
+
+
+def _live(client: TestClient, table_id: str) -> Any:
+    return client.app.state.manager.tables[table_id]  # type: ignore[attr-defined]
+
+
+def _seat_socket(client: TestClient, table_id: str, seat: int, token: str) -> Viewer:
+    ws = client.sockets.enter_context(  # type: ignore[attr-defined]
+        client.websocket_connect(f"/ws/tables/{table_id}")
+    )
+    viewer = Viewer(ws, seat)
+    viewer.send({"type": "auth", "seat": seat, "token": token})
+    assert viewer.recv()["type"] == "welcome"
+    return viewer
+
+
+def _wait(predicate: Callable[[], bool], seconds: float = 10.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def test_one_worker_owns_a_table_and_the_others_forward_to_it(pg_url: str, redis_url: str) -> None:
+    """Actions sent to the worker that does not own the table are committed by the
+    owner, acknowledged to their sender by its own worker, and refused with the
+    owner's own error; the owner alone holds the table's lease."""
+    import redis
+
+    with _worker(pg_url, redis_url) as a, _worker(pg_url, redis_url) as b:
+        table = create_table(a, "wicked-labyrinth", 3)
+        tokens = join_all(a, table)
+        viewers = [_seat_socket(b, table["id"], seat, tokens[seat]) for seat in range(3)]
+        owner_a, owner_b = _live(a, table["id"]), _live(b, table["id"])
+        assert owner_a.owned and not owner_b.owned
+        lease = redis.Redis.from_url(redis_url).get(f"tabletop:owner:{table['id']}")
+        assert lease.decode() == a.app.state.manager.services.owners.worker  # type: ignore[attr-defined]
+
+        actor = next(v for v in viewers if v.last.get("legal"))
+        # the owner checks the sequence number: its refusal reaches the sender
+        actor.send({"type": "action", "seq": -1, "action": actor.last["legal"][0], "ref": "old"})
+        error = actor.recv_until("error")
+        assert (error["code"], error["ref"]) == ("stale", "old")
+
+        for _ in range(4):
+            actor = next(v for v in viewers if v.last.get("legal"))
+            seq = actor.last["seq"]
+            actor.send(
+                {"type": "action", "seq": seq, "action": actor.last["legal"][0], "ref": seq + 100}
+            )
+            frame = actor.recv_until("events")
+            assert (frame["seq"], frame.get("ack")) == (seq + 1, seq + 100)
+            for v in viewers:
+                if v is not actor:
+                    assert v.recv_until("events")["seq"] == seq + 1
+        _wait(lambda: owner_a.seq == 4)  # the owner holds what it committed
+        assert owner_b.seq == 4
+
+
+def _act_once(viewers: list[Viewer], live: Any, ref: int) -> None:
+    """The first seat with a decision acts (its frame acknowledged), or, if only the
+    bot decides, the table moves on without the people."""
+    for v in viewers:
+        while v.last["seq"] < live.seq:
+            v.recv()
+    actor = next((v for v in viewers if v.last.get("legal")), None)
+    if actor is None:
+        seq = live.seq
+        _wait(lambda: live.seq > seq)
+        return
+    actor.send({"type": "action", "seq": live.seq, "action": actor.last["legal"][0], "ref": ref})
+    while actor.recv().get("ack") != ref:
+        pass
+
+
+def test_a_dead_owners_tables_move_to_another_worker(pg_url: str, redis_url: str) -> None:
+    """Only the owner runs a table's bots. When it stops (and so stops renewing its
+    leases), another worker that holds the table takes it over: it commits the
+    people's actions and runs the bots."""
+    with _worker(pg_url, redis_url) as b:
+        with _worker(pg_url, redis_url) as a:
+            seats = [{"type": "open"}, {"type": "bot", "bot": "random"}, {"type": "open"}]
+            table = create_table(a, "wicked-labyrinth", 3, seats=seats)
+            tokens = {}
+            for seat in (0, 2):
+                r = a.post(f"/api/tables/{table['id']}/seats/{seat}/join", json={"name": "p"})
+                tokens[seat] = r.json()["token"]
+            viewers = [_seat_socket(b, table["id"], seat, tokens[seat]) for seat in (0, 2)]
+            owner, held = _live(a, table["id"]), _live(b, table["id"])
+            assert owner.owned and not held.owned
+            woken: list[int] = []
+            held.autoplay._wake_bots = lambda: woken.append(held.seq)
+            for ref in range(6):
+                _act_once(viewers, held, ref)
+            assert woken == []  # the bot played on its owner only
+            del held.autoplay._wake_bots
+        # a is gone; its lease runs out (1 s) and b takes the table
+        _wait(lambda: held.owned, seconds=5)
+        start = held.seq
+        store = Store(pg_url)
+        try:
+            for ref in range(6, 60):  # until the bot has played on b too
+                _act_once(viewers, held, ref)
+                rows = store.actions_after(table["id"], start)
+                if ref >= 11 and "bot" in {r.source for r in rows}:
+                    break
+        finally:
+            store.close()
+        assert [r.seq for r in rows] == list(range(start + 1, start + 1 + len(rows)))
+        assert len(rows) >= 6
+        assert {"seat", "bot"} <= {r.source for r in rows}

@@ -32,6 +32,13 @@ def serve(
     ws_rate: float = typer.Option(
         50.0, "--ws-rate", min=0.1, help="Messages a second one WebSocket may send (burst: 2x)."
     ),
+    owner_lease: float = typer.Option(
+        15.0,
+        "--owner-lease",
+        min=0.5,
+        max=600,
+        help="With several workers: seconds before a dead worker's tables move to another.",
+    ),
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Serve tables over HTTP and WebSockets (OpenAPI docs at /docs)."""
@@ -47,6 +54,7 @@ def serve(
         bot_delay=bot_delay,
         ws_rate=ws_rate,
         ws_burst=2 * ws_rate,
+        owner_lease=owner_lease,
         data_dir=data_dir or str(default_data_dir()),
     )
     os.environ[ENV_VAR] = config.to_env()

@@ -18,6 +18,7 @@ from tabletop.server.errors import TableError
 from tabletop.server.gctune import tune_gc
 from tabletop.server.manager import TableManager
 from tabletop.server.middleware import GuardMiddleware
+from tabletop.server.owners import make_owners
 from tabletop.server.pubsub import make_bus
 from tabletop.server.services import Services
 from tabletop.server.store import Store
@@ -37,13 +38,15 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         writer = Writer(store, inline=store.url.startswith("sqlite"))
         writer.start()
         bus = make_bus(config.redis_url)
-        manager = TableManager(Services(config, store, writer, bus, config.bot_delay))
+        owners = make_owners(bus, config.owner_lease)
+        manager = TableManager(Services(config, store, writer, bus, owners, config.bot_delay))
         await bus.start(manager.on_bus)
         app.state.config = config
         app.state.manager = manager
         background = [asyncio.create_task(_resume(manager))]
         if config.redis_url:
             background.append(asyncio.create_task(manager.sync_forever()))
+            background.append(asyncio.create_task(manager.keep_owning(config.owner_lease / 3)))
         try:
             yield
         finally:

@@ -46,6 +46,9 @@ class ServerConfig:
     """Frames queued for one slow client before the server drops it."""
     bot_delay: float = 0.0
     """Seconds a server bot waits before each decision (0: as fast as it can)."""
+    owner_lease: float = 15.0
+    """With several workers: seconds a table's owner keeps it without renewing (it
+    renews every third of that); a dead owner's tables move after at most this long."""
 
     def database_url(self) -> str:
         if self.db_url:

@@ -2,7 +2,8 @@
 
 After a restart the unfinished tables that play on by themselves (bots, away seats, a
 clock) are loaded at once; the others when a client first asks for them. With several
-workers, each keeps its own copy of the tables its clients use, in step through the bus.
+workers, each keeps its own copy of the tables its clients use, in step through the bus,
+and one of them owns each table (``owners``).
 """
 
 from __future__ import annotations
@@ -17,12 +18,21 @@ from tabletop.core.errors import TabletopError
 from tabletop.games import REGISTRY
 from tabletop.server import bots
 from tabletop.server.errors import TableError
+from tabletop.server.forwarding import refusal
 from tabletop.server.security import new_seed, new_table_id
 from tabletop.server.services import Services
 from tabletop.server.store import SeatRow, TableRow
 from tabletop.server.tables import LiveTable
 
 log = logging.getLogger(__name__)
+
+SETUP_AT_ONCE = 4
+"""Table set-ups (creating, joining, loading) a process runs at once; more wait.
+
+Every set-up is several database round trips, and each is a turn of the event loop
+that the tables already playing share: hundreds of people arriving in the same second
+would otherwise fill every turn, and each of the playing tables' actions would wait
+through it. Waiting here, new arrivals take a little longer to sit down instead."""
 
 
 @dataclass(frozen=True)
@@ -41,6 +51,7 @@ class TableManager:
         self.services = services
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, asyncio.Lock] = {}
+        self.setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
 
     async def create(
         self,
@@ -77,7 +88,9 @@ class TableManager:
             )
             for p, s in enumerate(seats)
         ]
-        await self.services.writer.call(self.services.store.create_table, row, seat_rows)
+        async with self.setting_up:
+            await self.services.writer.call(self.services.store.create_table, row, seat_rows)
+            await self.services.owners.claim(row.id)
         table = LiveTable(row, seat_rows, self.services)
         self.tables[row.id] = table
         async with table.lock:
@@ -95,10 +108,11 @@ class TableManager:
         async with lock:
             table = self.tables.get(table_id)
             if table is None:
-                table = await self._load(table_id)
-                self.tables[table_id] = table
-                # news published while the table loaded was not delivered to it
-                await table.catch_up()
+                async with self.setting_up:
+                    table = await self._load(table_id)
+                    self.tables[table_id] = table
+                    # news published while the table loaded was not delivered to it
+                    await table.catch_up()
         self._loading.pop(table_id, None)
         return table
 
@@ -117,6 +131,8 @@ class TableManager:
             raise TableError(
                 "corrupt_table", f"table {table_id} does not replay: {exc}", 500
             ) from None
+        if not table.over:
+            await self.services.owners.claim(table_id)
         async with table.lock:
             table.start_play()
         return table
@@ -152,9 +168,40 @@ class TableManager:
                     except Exception:
                         log.exception("table %s: catch-up failed", table.id)
 
+    async def keep_owning(self, every: float) -> None:
+        """With several workers: renew the leases of the tables this worker owns, and
+        take over the ones whose owner stopped renewing (it died), so that their bots
+        and clocks play on and their seats' actions are taken again."""
+        owners = self.services.owners
+        while True:
+            await asyncio.sleep(every)
+            try:
+                playing = [t for t in self.tables.values() if not t.over]
+                for table_id in await owners.renew([t.id for t in playing if t.owned]):
+                    log.warning("table %s: another worker took it over", table_id)
+                    self.tables[table_id].autoplay.stop()
+                for table_id in await owners.take_free([t.id for t in playing if not t.owned]):
+                    log.info("table %s: taken over from a worker that stopped", table_id)
+                    await self.tables[table_id].take_over()
+            except Exception:
+                log.exception("could not renew or take over table leases")
+
     async def on_bus(self, message: dict[str, Any]) -> None:
+        """News from another worker, or an action forwarded to a table this one owns."""
+        kind = message.get("kind")
         table = self.tables.get(str(message.get("table")))
-        if table is not None:
+        if kind == "submit":
+            if table is None:
+                self.services.bus.publish(
+                    refusal(message, "moved", "this worker does not hold the table", 503)
+                )
+            else:
+                await table.on_forward(message)
+        elif table is None:
+            return
+        elif kind == "refused":
+            table.forwards.refused(message)
+        else:
             await table.on_remote(message)
 
     def close(self) -> None:

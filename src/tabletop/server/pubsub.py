@@ -30,6 +30,8 @@ Handler = Callable[[dict[str, Any]], Awaitable[None]]
 class LocalBus:
     """The single-process bus: nobody else to tell."""
 
+    worker = "local"
+
     async def start(self, handler: Handler) -> None:
         return None
 
@@ -47,12 +49,13 @@ class RedisBus:
         import redis.asyncio as redis
 
         self.worker = secrets.token_hex(6)
-        self._redis = redis.Redis.from_url(url)
+        self.redis = redis.Redis.from_url(url)
         self._outbox: asyncio.Queue[bytes] = asyncio.Queue()
         self._tasks: list[asyncio.Task[None]] = []
+        self._pubsub: Any = None
 
     async def start(self, handler: Handler) -> None:
-        pubsub = self._redis.pubsub()
+        self._pubsub = pubsub = self.redis.pubsub()
         await pubsub.subscribe(CHANNEL)
         self._tasks = [
             asyncio.create_task(self._listen(pubsub, handler)),
@@ -72,6 +75,8 @@ class RedisBus:
                 log.error("a pub/sub message was not JSON")
                 continue
             if not isinstance(message, dict) or message.pop("worker", None) == self.worker:
+                continue
+            if message.get("to", self.worker) != self.worker:  # for another worker alone
                 continue
             task = asyncio.create_task(self._handle(handler, message))
             running.add(task)
@@ -98,7 +103,7 @@ class RedisBus:
             while not self._outbox.empty():
                 batch.append(self._outbox.get_nowait())
             try:
-                async with self._redis.pipeline(transaction=False) as pipe:
+                async with self.redis.pipeline(transaction=False) as pipe:
                     for text in batch:
                         pipe.publish(CHANNEL, text)
                     await pipe.execute()
@@ -107,12 +112,26 @@ class RedisBus:
                 await asyncio.sleep(0.5)
 
     async def close(self) -> None:
+        """Stop listening and sending, and close the connections.
+
+        The listener is cancelled in the middle of a read; its connection is then closed
+        without waiting for the transport (``aclose`` of the pub/sub object), since
+        waiting for it while the cancelled read still held it could hang for ever
+        (seen about once in five shutdowns).
+        """
         for task in self._tasks:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-        await self._redis.aclose()
+        if self._tasks:
+            await asyncio.wait(self._tasks, timeout=2.0)
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._pubsub.aclose(), 2.0)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.redis.aclose(), 2.0)
 
 
-def make_bus(redis_url: str) -> LocalBus | RedisBus:
+Bus = LocalBus | RedisBus
+
+
+def make_bus(redis_url: str) -> Bus:
     return RedisBus(redis_url) if redis_url else LocalBus()

@@ -1,4 +1,4 @@
-"""What every table of one server process shares: settings, store, writer and bus."""
+"""What every table of one server process shares: settings, store, writer, bus, owners."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from tabletop.server.config import ServerConfig
-from tabletop.server.pubsub import LocalBus, RedisBus
+from tabletop.server.owners import Owners
+from tabletop.server.pubsub import Bus, RedisBus
 from tabletop.server.store import Store
 from tabletop.server.writer import Writer
 
@@ -21,7 +22,8 @@ class Services:
     config: ServerConfig
     store: Store
     writer: Writer
-    bus: LocalBus | RedisBus
+    bus: Bus
+    owners: Owners
     bot_delay: float = 0.0
 
     @property

@@ -16,6 +16,10 @@ failed), that action and every one after it is taken back: the head is rebuilt f
 
 Changes that wait for the database while holding the table's lock (catching up,
 seats, news from other workers) take the lock only when no action is on its way.
+
+With several workers, only the table's owner (``owners``) commits its actions and runs
+its bots and clock; the others forward their clients' actions to it (``forwarding``)
+and apply what it accepted, as news from the bus.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ from tabletop.server.autoplay import Autoplay
 from tabletop.server.connection import Connection
 from tabletop.server.decisions import DecisionMarkers
 from tabletop.server.errors import TableError
+from tabletop.server.forwarding import Forwards, Sent, refusal
+from tabletop.server.protocol import ProtocolError
 from tabletop.server.security import new_token, token_digest, token_matches
 from tabletop.server.services import Services
 from tabletop.server.store import ActionRow, SeatRow, TableRow
@@ -71,6 +77,8 @@ class _OnTheWay:
     stored: asyncio.Future[bool]
     actor: Connection | None
     ref: Any
+    req: str | None
+    """The request id of an action another worker forwarded, for its acknowledgement."""
 
 
 class LiveTable:
@@ -88,6 +96,7 @@ class LiveTable:
         self.audience = Audience()
         self.lock = asyncio.Lock()
         self.autoplay = Autoplay(self)
+        self.forwards = Forwards(self.id, services.bus, services.owners.worker)
         self._on_the_way: deque[_OnTheWay] = deque()
         self._refresh(None)
         self._reset_head()
@@ -111,6 +120,11 @@ class LiveTable:
     @property
     def over(self) -> bool:
         return self.state.is_terminal()
+
+    @property
+    def owned(self) -> bool:
+        """Whether this worker commits the table's actions and runs its bots and clock."""
+        return self.services.owners.owns(self.id)
 
     def status(self) -> str:
         if self.over:
@@ -223,6 +237,40 @@ class LiveTable:
     ) -> int:
         """Validate, commit, acknowledge and broadcast one action; its sequence number.
 
+        At a table another worker owns, the action goes to that worker instead.
+        """
+        owners = self.services.owners
+        for _ in range(3):
+            if self.owned:
+                return await self._submit_here(seat, action, client_seq, source, actor, ref)
+            owner = await owners.claim(self.id)
+            if owner == owners.worker:  # nobody held it: ours now
+                await self.take_over()
+                continue
+            try:
+                return await self.forwards.send(
+                    owner, seat, action.notation(), client_seq, source, actor, ref
+                )
+            except TableError as exc:
+                if exc.code not in ("moved", "unavailable"):
+                    raise
+                owners.forget(self.id)  # ask Redis who owns it now
+                if exc.code == "unavailable":
+                    raise
+        raise TableError("conflict", "the table is moving between workers; send again", 503)
+
+    async def _submit_here(
+        self,
+        seat: int,
+        action: Action,
+        client_seq: int,
+        source: str,
+        actor: Connection | None = None,
+        ref: Any = None,
+        req: str | None = None,
+    ) -> int:
+        """:meth:`submit` at a table this worker owns.
+
         A refused action is tried again on top of what took its place, read from the
         database unless the bus has already told (usually it has: the winner publishes
         as soon as it commits).
@@ -233,10 +281,10 @@ class LiveTable:
                 async with self._quiet():
                     if self.seq < refused:
                         await self._catch_up_locked()
-                    way = self._propose(seat, action, client_seq, source, actor, ref)
+                    way = self._propose(seat, action, client_seq, source, actor, ref, req)
             else:
                 async with self.lock:
-                    way = self._propose(seat, action, client_seq, source, actor, ref)
+                    way = self._propose(seat, action, client_seq, source, actor, ref, req)
             try:
                 # shielded: once queued, the action is settled even if its sender goes
                 stored = await asyncio.shield(way.stored)
@@ -257,6 +305,7 @@ class LiveTable:
         source: str,
         actor: Connection | None,
         ref: Any,
+        req: str | None,
     ) -> _OnTheWay:
         """Check and apply an action to the head and queue it for the writer."""
         self._check(seat, client_seq, source)
@@ -276,6 +325,7 @@ class LiveTable:
             self.services.writer.append(row),
             actor,
             ref,
+            req,
         )
         way.stored.add_done_callback(self._settle)
         self._on_the_way.append(way)
@@ -298,20 +348,27 @@ class LiveTable:
             self._tell(way.events, way.changed, way.actor, way.ref)
             # workers are one server: the accepted action goes to them as it goes to
             # the database (never to a client), so they need not read it back
-            self.services.bus.publish(
-                {
-                    "kind": "action",
-                    "table": self.id,
-                    "seq": way.row.seq,
-                    "seat": way.row.seat,
-                    "action": way.row.action,
-                }
-            )
+            news = {
+                "kind": "action",
+                "table": self.id,
+                "seq": way.row.seq,
+                "seat": way.row.seat,
+                "action": way.row.action,
+            }
+            if way.req is not None:
+                news["req"] = way.req
+            self.services.bus.publish(news)
 
-    def _accepted(self, row: ActionRow, events: list[Event]) -> None:
-        """Another worker's action ``row``, just applied to ``state``."""
+    def _accepted(self, row: ActionRow, events: list[Event], sent: Sent | None = None) -> None:
+        """Another worker's action ``row``, just applied to ``state``; ``sent`` when this
+        worker forwarded it, to acknowledge it to its sender."""
         self.seq = row.seq
-        self._tell(events, self._refresh(row.seat))
+        if sent is None:
+            self._tell(events, self._refresh(row.seat))
+        else:
+            self._tell(events, self._refresh(row.seat), sent.actor, sent.ref)
+            if not sent.future.done():
+                sent.future.set_result(row.seq)
 
     def _tell(
         self,
@@ -326,6 +383,8 @@ class LiveTable:
 
     def _after_change(self, changed: list[int]) -> None:
         """Start bots and clocks for the seats whose decision changed; note the end."""
+        if not self.owned:
+            return
         if self.over:
             self.autoplay.stop()
             if not self.row.over:
@@ -391,25 +450,70 @@ class LiveTable:
                 await self._reload_seats_locked()
                 return
             seq = message.get("seq")
-            if not isinstance(seq, int) or seq <= self.seq:
+            if not isinstance(seq, int):
                 return
-            seat, action = message.get("seat"), message.get("action")
-            if (
-                seq == self.seq + 1
-                and self.started
-                and isinstance(seat, int)
-                and isinstance(action, str)
+            sent = self.forwards.take(message.get("req"))
+            if seq > self.seq:
+                self._apply_remote(seq, message.get("seat"), message.get("action"), sent)
+            if seq > self.seq:
+                await self._catch_up_locked()
+            if sent is not None and not sent.future.done() and seq <= self.seq:
+                # it came with what we read from the database: acknowledge it apart
+                if sent.actor is not None:
+                    sent.actor.send(protocol.with_ack(self.view_frame(sent.actor.viewer), sent.ref))
+                sent.future.set_result(seq)
+
+    def _apply_remote(self, seq: int, seat: Any, action: Any, sent: Sent | None) -> None:
+        """Apply the next action from the bus, if it is the next one and applies."""
+        if seq != self.seq + 1 or not self.started:
+            return
+        if not isinstance(seat, int) or not isinstance(action, str):
+            return
+        row = ActionRow(self.id, seq, seat, action, "")
+        try:
+            events = self.state.apply(row.seat, row.action)
+        except TabletopError:
+            log.error("table %s: action %d from the bus does not apply", self.id, seq)
+            return
+        self._accepted(row, events, sent)
+        self._reset_head()
+
+    async def on_forward(self, message: dict[str, Any]) -> None:
+        """Another worker forwards its client's action to this table's owner."""
+        bus = self.services.bus
+        try:
+            if not self.owned:
+                raise TableError("moved", "this worker no longer owns the table", 503)
+            seat, client_seq = message.get("seat"), message.get("seq")
+            source, req = message.get("source"), message.get("req")
+            if not (
+                isinstance(seat, int)
+                and isinstance(client_seq, int)
+                and source in ("seat", "bot", "clock")
+                and isinstance(req, str)
             ):
-                row = ActionRow(self.id, seq, seat, action, "")
-                try:
-                    events = self.state.apply(row.seat, row.action)
-                except TabletopError:
-                    log.error("table %s: action %d from the bus does not apply", self.id, seq)
-                else:
-                    self._accepted(row, events)
-                    self._reset_head()
-                    return
+                raise TableError("bad_message", "a forwarded action was malformed", 500)
+            if not 0 <= seat < len(self.seats):
+                raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
+            action = protocol.parse_action(self.game, message.get("action"))
+            try:
+                await self._submit_here(seat, action, client_seq, source, req=req)
+            except TableError as exc:
+                if exc.code not in ("not_started", "seat_away", "seat_returned"):
+                    raise
+                # the sender's worker may have heard of a seat change before this one
+                async with self._quiet():
+                    await self._reload_seats_locked()
+                await self._submit_here(seat, action, client_seq, source, req=req)
+        except (TableError, ProtocolError) as exc:
+            status = exc.status if isinstance(exc, TableError) else 409
+            bus.publish(refusal(message, exc.code, exc.message, status))
+
+    async def take_over(self) -> None:
+        """This worker just became the owner: read what the last one committed, and play."""
+        async with self._quiet():
             await self._catch_up_locked()
+            self.start_play()
 
     async def _reload_seats_locked(self) -> None:
         seats = await self.services.read(self.services.store.load_seats, self.id)
