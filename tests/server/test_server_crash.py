@@ -79,6 +79,8 @@ def test_loadtest_command_against_a_real_server(tmp_path: Path) -> None:
                 "--check-leaks",
                 "--procs",
                 "2",
+                "--ramp-s",
+                "1",
                 "--json",
             ],
             capture_output=True,
@@ -92,3 +94,4 @@ def test_loadtest_command_against_a_real_server(tmp_path: Path) -> None:
     assert report["ok"] and report["completed"] == 3 and report["errors"] == 0
     assert report["leaks"] == 0 and report["leak_checked_frames"] > 0
     assert report["actions"] > 0 and report["rtt_ms"]["p99"] >= report["rtt_ms"]["p50"] > 0
+    assert report["setup_s"] > 0 and report["duration_s"] > 0

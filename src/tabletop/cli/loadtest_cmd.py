@@ -28,7 +28,10 @@ def loadtest(
     seed: int = typer.Option(0, "--seed", help="Seed of the clients' choices."),
     timeout: float = typer.Option(900.0, "--timeout", min=1, help="Seconds a table may take."),
     ramp_s: float = typer.Option(
-        0.0, "--ramp-s", min=0, help="Spread the tables' starts over this many seconds."
+        5.0,
+        "--ramp-s",
+        min=0,
+        help="Once everyone is seated, start the tables one after another over this many seconds.",
     ),
     procs: int = typer.Option(
         1, "--procs", min=1, max=16, help="Client processes sharing the tables."

@@ -34,6 +34,37 @@ class SeatStats:
     over: bool = False
 
 
+class SeatGate:
+    """Holds every client's first action until every client of the test is seated.
+
+    A load test measures play: people who sit down and then play at the same time. The
+    load generator's own start (its processes, a thousand HTTP requests and as many
+    WebSocket handshakes, on the same cores as the server) is not a round trip of
+    anybody's action, and when it overlapped the first seconds of play, the clients'
+    own busy loops were most of the round trips they measured.
+    """
+
+    def __init__(self, expected: int) -> None:
+        self.expected = expected
+        self.open = asyncio.Event()
+        self.opened_at = 0.0
+        """The event loop's time when play began."""
+        self.all_seated = asyncio.Event()
+        if expected <= 0:
+            self.all_seated.set()
+
+    def let_in(self) -> None:
+        """Play begins."""
+        self.opened_at = asyncio.get_running_loop().time()
+        self.open.set()
+
+    def arrive(self, count: int = 1) -> None:
+        """``count`` clients are seated, or gave up (their tables failed to set up)."""
+        self.expected -= count
+        if self.expected <= 0:
+            self.all_seated.set()
+
+
 class SeatClient:
     """Plays ``seat`` of table ``table_id`` at ``ws_url`` until the game is over."""
 
@@ -46,6 +77,8 @@ class SeatClient:
         seed: int,
         think: float,
         keep_frames: bool,
+        gate: SeatGate | None = None,
+        start_delay: float = 0.0,
     ) -> None:
         self.url = f"{ws_url}/ws/tables/{table_id}"
         self.seat = seat
@@ -54,6 +87,10 @@ class SeatClient:
         self.think = think
         self.keep_frames = keep_frames
         self.stats = SeatStats()
+        self.gate = gate
+        self.start_delay = start_delay
+        """Seconds after the gate opens before this client's first action."""
+        self._arrived = False
         self._seq = 0
         self._decision: int | None = None
         self._legal: list[str] = []
@@ -61,7 +98,19 @@ class SeatClient:
         self._sent: dict[int, float] = {}
         self._ref = 0
 
+    def _arrive(self) -> None:
+        """Tell the gate this client is seated (or will never be): once only."""
+        if not self._arrived and self.gate is not None:
+            self._arrived = True
+            self.gate.arrive()
+
     async def run(self) -> SeatStats:
+        try:
+            return await self._run()
+        finally:
+            self._arrive()
+
+    async def _run(self) -> SeatStats:
         async with connect(
             self.url, max_size=1 << 22, open_timeout=60, ping_interval=None, compression=None
         ) as ws:
@@ -107,6 +156,8 @@ class SeatClient:
                 )
             return False
         if kind in ("welcome", "events", "view", "seats"):
+            if kind == "welcome":
+                self._arrive()
             self._seq = frame["seq"]
             if frame.get("over"):
                 self.stats.over = True
@@ -121,6 +172,10 @@ class SeatClient:
         return False
 
     async def _act(self, ws: Any, decision: int, legal: list[str], think: float) -> None:
+        if self.gate is not None:
+            await self.gate.open.wait()
+            start = self.gate.opened_at + self.start_delay
+            await asyncio.sleep(max(0.0, start - asyncio.get_running_loop().time()))
         await asyncio.sleep(think)
         if decision != self._decision:
             return

@@ -1,10 +1,13 @@
 """A load test shared by several client processes (one Python process is one core).
 
 The parent starts ``python -m tabletop.loadtest.worker`` processes with a share of the
-tables each, and merges their reports. Checking frames for leaks takes a process's
-CPU for a while, so no child checks before every child's tables are over: each child
-says ``PLAYED`` on its standard output when its tables are done, and waits for a line
-on its standard input, which the parent sends when all have said it.
+tables each, and merges their reports. The children move through the test in step,
+each saying on its standard output when it reached a step and waiting for a line on
+its standard input, which the parent sends when every child has said it: ``SEATED``
+(its tables are set up and its clients seated: no client acts before every client of
+every process is), then ``PLAYED`` (its tables are over: checking frames for leaks
+takes a process's CPU for a while, so no child checks while another one's tables
+still play).
 """
 
 from __future__ import annotations
@@ -18,8 +21,10 @@ from typing import Any
 
 from tabletop.loadtest.runner import LoadReport
 
+SEATED = "tabletop-loadtest: seated"
+"""The line a child prints when its clients are seated (other output goes to stderr)."""
 PLAYED = "tabletop-loadtest: played"
-"""The line a child prints when its tables are over (other output goes on to stderr)."""
+"""The line a child prints when its tables are over."""
 
 
 def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
@@ -45,10 +50,11 @@ def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
             for n, first, out in zip(shares, starts, outs, strict=True)
             if n > 0
         ]
-        for child in children:
-            _wait_played(child)
-        for child in children:
-            _go(child)
+        for step in (SEATED, PLAYED):
+            for child in children:
+                _wait_for(child, step)
+            for child in children:
+                _go(child, last=step == PLAYED)
         for child in children:
             if child.stdout is not None:
                 sys.stderr.write(child.stdout.read())
@@ -58,22 +64,24 @@ def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
     return LoadReport.merge(parts)
 
 
-def _wait_played(child: subprocess.Popen[str]) -> None:
-    """Read the child's output up to its PLAYED line (or its end, if it failed)."""
+def _wait_for(child: subprocess.Popen[str], step: str) -> None:
+    """Read the child's output up to its ``step`` line (or its end, if it failed)."""
     if child.stdout is None:
         return
     for line in child.stdout:
-        if line.rstrip("\n") == PLAYED:
+        if line.rstrip("\n") == step:
             return
         sys.stderr.write(line)
 
 
-def _go(child: subprocess.Popen[str]) -> None:
-    """Let the child check its frames (a child that already ended needs nothing)."""
+def _go(child: subprocess.Popen[str], last: bool) -> None:
+    """Let the child take its next step (a child that already ended needs nothing)."""
     if child.stdin is None:
         return
     try:
-        child.stdin.write("check\n")
-        child.stdin.close()
+        child.stdin.write("go\n")
+        child.stdin.flush()
+        if last:
+            child.stdin.close()
     except BrokenPipeError:
         pass

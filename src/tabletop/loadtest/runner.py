@@ -13,7 +13,7 @@ import httpx
 import orjson
 
 import tabletop
-from tabletop.loadtest.client import SeatClient, SeatStats
+from tabletop.loadtest.client import SeatClient, SeatGate, SeatStats
 from tabletop.loadtest.leaks import check_frames
 
 SPECTATOR_EVERY = 10
@@ -41,7 +41,10 @@ class LoadReport:
     leak_checked_frames: int = 0
     hidden_events_checked: int = 0
     actions: int = 0
+    setup_s: float = 0.0
+    """Seconds to set up every table and seat every client, before play began."""
     duration_s: float = 0.0
+    """Seconds of play, from the moment every client was seated."""
     actions_per_s: float = 0.0
     rtt_ms: dict[str, float] = field(default_factory=dict)
     samples: list[str] = field(default_factory=list)
@@ -73,6 +76,7 @@ class LoadReport:
             "actions",
         ):
             setattr(out, name, sum(p[name] for p in parts))
+        out.setup_s = max(p["setup_s"] for p in parts)
         out.duration_s = max(p["duration_s"] for p in parts)
         out.latencies = [x for p in parts for x in p["latencies"]]
         out.actions_per_s = round(out.actions / out.duration_s, 1) if out.duration_s else 0.0
@@ -112,6 +116,21 @@ async def _setup_table(http: httpx.AsyncClient, game: str, players: int) -> tupl
     return table_id, tokens
 
 
+async def _open(gate: SeatGate, before_start: Callable[[], Awaitable[None]] | None) -> float:
+    """Let play begin once every client is seated (and ``before_start`` returned); when."""
+    await gate.all_seated.wait()
+    if before_start is not None:
+        await before_start()
+    gate.let_in()
+    return time.perf_counter()
+
+
+def _clients_of(index: int, players: int, check_leaks: bool) -> int:
+    """How many clients table ``index`` has: its seats, and with leak checks maybe a
+    spectator."""
+    return players + (1 if check_leaks and index % SPECTATOR_EVERY == 0 else 0)
+
+
 async def _play_table(
     ws_urls: list[str],
     http: httpx.AsyncClient,
@@ -124,11 +143,17 @@ async def _play_table(
     timeout: float,
     start_delay: float,
     setting_up: asyncio.Semaphore,
+    gate: SeatGate,
 ) -> tuple[str, list[SeatStats], dict[str, Any] | None]:
-    """Play one table; its id, its seats' stats and (to check leaks) its record."""
-    await asyncio.sleep(start_delay)
-    async with setting_up:
-        table_id, tokens = await _setup_table(http, game, players)
+    """Play one table; its id, its seats' stats and (to check leaks) its record.
+
+    Its clients act ``start_delay`` seconds after the gate opens."""
+    try:
+        async with setting_up:
+            table_id, tokens = await _setup_table(http, game, players)
+    except BaseException:
+        gate.arrive(_clients_of(index, players, check_leaks))  # they will never sit down
+        raise
     clients = [
         SeatClient(
             ws_urls[(index + seat) % len(ws_urls)],
@@ -138,12 +163,24 @@ async def _play_table(
             seed * 1_000_003 + index * 101 + seat,
             think,
             check_leaks,
+            gate,
+            start_delay,
         )
         for seat in range(players)
     ]
-    if check_leaks and index % SPECTATOR_EVERY == 0:
+    if _clients_of(index, players, check_leaks) > players:
         clients.append(
-            SeatClient(ws_urls[index % len(ws_urls)], table_id, None, None, 0, think, True)
+            SeatClient(
+                ws_urls[index % len(ws_urls)],
+                table_id,
+                None,
+                None,
+                0,
+                think,
+                True,
+                gate,
+                start_delay,
+            )
         )
     results = await asyncio.wait_for(
         asyncio.gather(*(c.run() for c in clients), return_exceptions=True), timeout
@@ -175,6 +212,7 @@ async def run_loadtest(
     timeout: float = 900.0,
     ramp_s: float = 0.0,
     first_table: int = 0,
+    before_start: Callable[[], Awaitable[None]] | None = None,
     before_checks: Callable[[], Awaitable[None]] | None = None,
 ) -> LoadReport:
     """Play ``tables`` concurrent tables against the server(s) at ``url``.
@@ -182,7 +220,10 @@ async def run_loadtest(
     ``url`` may list several base URLs separated by commas (one per worker); each table's
     seats are spread over them. Without ``game`` the tables cycle through every game.
     Tables are numbered from ``first_table`` (their clients' seeds and games follow the
-    number), so several processes can share one load test. The leak checks run once
+    number), so several processes can share one load test. Every table is set up and
+    every client seated before any client acts (:class:`SeatGate`; processes sharing a
+    test wait for each other in ``before_start``), and ``duration_s`` counts from there;
+    the tables then start one after another over ``ramp_s`` seconds. The leak checks run once
     every table is over, after awaiting ``before_checks`` (processes sharing a test wait
     there for each other, so no process checks while another one's tables still play).
     """
@@ -195,8 +236,13 @@ async def run_loadtest(
     # close them under a request
     limits = httpx.Limits(max_connections=SETUP_CONNECTIONS, keepalive_expiry=2.0)
     setting_up = asyncio.Semaphore(SETUP_CONNECTIONS)
+    counts = [
+        players or default_players(games[(first_table + i) % len(games)]) for i in range(tables)
+    ]
+    gate = SeatGate(sum(_clients_of(first_table + i, n, check_leaks) for i, n in enumerate(counts)))
     async with httpx.AsyncClient(base_url=bases[0], timeout=60, limits=limits) as http:
         start = time.perf_counter()
+        opening = asyncio.create_task(_open(gate, before_start))
         jobs = []
         for i in range(tables):
             index = first_table + i
@@ -207,17 +253,20 @@ async def run_loadtest(
                     http,
                     index,
                     g,
-                    players or default_players(g),
+                    counts[i],
                     think_ms / 1000,
                     check_leaks,
                     seed,
                     timeout,
                     ramp_s * i / tables,
                     setting_up,
+                    gate,
                 )
             )
         outcomes = await asyncio.gather(*jobs, return_exceptions=True)
-        report.duration_s = round(time.perf_counter() - start, 2)
+        opened = await opening
+        report.setup_s = round(opened - start, 2)
+        report.duration_s = round(time.perf_counter() - opened, 2)
     if before_checks is not None:
         await before_checks()
     for outcome in outcomes:

@@ -2,7 +2,7 @@
 
 Runs ``run_loadtest`` with the keyword arguments in JSON and writes its raw report to the
 file OUT (a file, not stdout, which libraries may also write to). Between playing and
-checking frames it waits for the parent (see ``processes``).
+checking frames, and before its clients play, it waits for the parent (see ``processes``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import asyncio
 import json
 import sys
 
-from tabletop.loadtest.processes import PLAYED
+from tabletop.loadtest.processes import PLAYED, SEATED
 from tabletop.loadtest.runner import run_loadtest
 from tabletop.server.gctune import tune_gc
 
@@ -30,16 +30,24 @@ def prepare_process() -> None:
     tune_gc()
 
 
-async def _played() -> None:
-    """Tell the parent this process's tables are over; wait until every process's are."""
-    print(PLAYED, flush=True)
+async def _step(line: str) -> None:
+    """Tell the parent this process reached ``line``; wait until every process has."""
+    print(line, flush=True)
     await asyncio.to_thread(sys.stdin.readline)
+
+
+async def _seated() -> None:
+    await _step(SEATED)
+
+
+async def _played() -> None:
+    await _step(PLAYED)
 
 
 def main() -> None:
     options = json.loads(sys.argv[1])
     prepare_process()
-    report = asyncio.run(run_loadtest(**options, before_checks=_played))
+    report = asyncio.run(run_loadtest(**options, before_start=_seated, before_checks=_played))
     with open(sys.argv[2], "w", encoding="utf-8") as out:
         json.dump(report.to_json(raw=True), out)
 
