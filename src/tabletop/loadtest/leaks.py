@@ -21,7 +21,7 @@ from tabletop.server import protocol
 
 ALLOWED_KEYS = {
     "welcome": {"type", "seq", "seat", "view", "legal", "decision", "over", "result", "table"},
-    "view": {"type", "seq", "seat", "view", "legal", "decision", "over", "result"},
+    "view": {"type", "seq", "seat", "view", "legal", "decision", "over", "result", "ack"},
     "events": {"type", "seq", "events", "legal", "decision", "over", "result", "view", "ack"},
     "seats": {"type", "seq", "table", "legal", "decision"},
     "pong": {"type", "ref"},

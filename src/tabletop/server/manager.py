@@ -149,9 +149,13 @@ class TableManager:
 
         A lost pub/sub message would otherwise leave this worker's clients waiting for
         an action another worker committed. Every ``every`` seconds one query asks for
-        the last sequence number of every busy table, and only the tables behind it
-        read their missing actions.
+        the last sequence number of every busy table, and the tables still behind what
+        the previous query found read their missing actions. Only those: an action
+        committed a moment ago is usually on its way on the bus, and reading it first
+        would take its acknowledgement out of the frame that tells it (its sender then
+        gets it in a ``view`` frame of its own).
         """
+        seen: dict[str, int] = {}
         while True:
             await asyncio.sleep(every)
             busy = {t.id: t for t in self.tables.values() if t.audience and not t.over}
@@ -160,13 +164,13 @@ class TableManager:
             except Exception:
                 log.exception("could not read the tables' last actions")
                 continue
-            for table_id, seq in last.items():
-                table = busy[table_id]
-                if seq > table.seq:
+            for table_id, table in busy.items():
+                if table.seq < seen.get(table_id, 0):
                     try:
                         await table.catch_up()
                     except Exception:
                         log.exception("table %s: catch-up failed", table.id)
+            seen = last
 
     async def keep_owning(self, every: float) -> None:
         """With several workers: renew the leases of the tables this worker owns, and
