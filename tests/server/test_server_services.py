@@ -342,3 +342,36 @@ def test_a_dead_owners_tables_move_to_another_worker(pg_url: str, redis_url: str
         assert [r.seq for r in rows] == list(range(start + 1, start + 1 + len(rows)))
         assert len(rows) >= 6
         assert {"seat", "bot"} <= {r.source for r in rows}
+
+
+def test_a_worker_that_misses_the_bus_catches_up_from_the_database(
+    pg_url: str, redis_url: str
+) -> None:
+    """The safety net: a worker that never hears of an action (a lost pub/sub message)
+    still tells its clients, in order, after reading the action from the database."""
+    with _worker(pg_url, redis_url) as a, _worker(pg_url, redis_url) as b:
+        table = create_table(a, "wicked-labyrinth", 3)
+        tokens = join_all(a, table)
+        actors = [_seat_socket(a, table["id"], seat, tokens[seat]) for seat in range(3)]
+        watcher = b.sockets.enter_context(  # type: ignore[attr-defined]
+            b.websocket_connect(f"/ws/tables/{table['id']}")
+        )
+        deaf = Viewer(watcher, None)
+        deaf.send({"type": "spectate"})
+        assert deaf.recv()["type"] == "welcome"
+        held = _live(b, table["id"])
+
+        async def lost(message: dict[str, Any]) -> None:
+            return None
+
+        held.on_remote = lost  # every message about this table is lost on the way to b
+        portal = b.portal  # type: ignore[attr-defined]
+        safety_net = portal.start_task_soon(b.app.state.manager.sync_forever, 0.2)  # type: ignore[attr-defined]
+        try:
+            for ref in range(3):
+                _act_once(actors, _live(a, table["id"]), ref)
+            _wait(lambda: held.seq >= 3, seconds=5)
+            seqs = [deaf.recv_until("events")["seq"] for _ in range(3)]
+        finally:
+            safety_net.cancel()
+        assert seqs == [1, 2, 3] and held.seq >= 3
