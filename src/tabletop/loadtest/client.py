@@ -174,8 +174,9 @@ class SeatClient:
     async def _act(self, ws: Any, decision: int, legal: list[str], think: float) -> None:
         if self.gate is not None:
             await self.gate.open.wait()
-            start = self.gate.opened_at + self.start_delay
-            await asyncio.sleep(max(0.0, start - asyncio.get_running_loop().time()))
+            wait = self.gate.opened_at + self.start_delay - asyncio.get_running_loop().time()
+            if wait > 0:  # this table has not started yet
+                await asyncio.sleep(wait)
         await asyncio.sleep(think)
         if decision != self._decision:
             return

@@ -154,34 +154,22 @@ async def _play_table(
     except BaseException:
         gate.arrive(_clients_of(index, players, check_leaks))  # they will never sit down
         raise
+
+    def client(url: str, seat: int | None, token: str | None, seed: int, keep: bool) -> SeatClient:
+        return SeatClient(url, table_id, seat, token, seed, think, keep, gate, start_delay)
+
     clients = [
-        SeatClient(
+        client(
             ws_urls[(index + seat) % len(ws_urls)],
-            table_id,
             seat,
             tokens[seat],
             seed * 1_000_003 + index * 101 + seat,
-            think,
             check_leaks,
-            gate,
-            start_delay,
         )
         for seat in range(players)
     ]
-    if _clients_of(index, players, check_leaks) > players:
-        clients.append(
-            SeatClient(
-                ws_urls[index % len(ws_urls)],
-                table_id,
-                None,
-                None,
-                0,
-                think,
-                True,
-                gate,
-                start_delay,
-            )
-        )
+    if _clients_of(index, players, check_leaks) > players:  # a spectator
+        clients.append(client(ws_urls[index % len(ws_urls)], None, None, 0, True))
     results = await asyncio.wait_for(
         asyncio.gather(*(c.run() for c in clients), return_exceptions=True), timeout
     )

@@ -252,10 +252,9 @@ class LiveTable:
                     owner, seat, action.notation(), client_seq, source, actor, ref
                 )
             except TableError as exc:
-                if exc.code not in ("moved", "unavailable"):
-                    raise
-                owners.forget(self.id)  # ask Redis who owns it now
-                if exc.code == "unavailable":
+                if exc.code in ("moved", "unavailable"):
+                    owners.forget(self.id)  # next time, ask Redis who owns it now
+                if exc.code != "moved":
                     raise
         raise TableError("conflict", "the table is moving between workers; send again", 503)
 
@@ -359,16 +358,13 @@ class LiveTable:
                 news["req"] = way.req
             self.services.bus.publish(news)
 
-    def _accepted(self, row: ActionRow, events: list[Event], sent: Sent | None = None) -> None:
-        """Another worker's action ``row``, just applied to ``state``; ``sent`` when this
-        worker forwarded it, to acknowledge it to its sender."""
+    def _accepted(
+        self, row: ActionRow, events: list[Event], actor: Connection | None = None, ref: Any = None
+    ) -> None:
+        """Another worker's action ``row``, just applied to ``state``; ``actor`` and ``ref``
+        when this worker forwarded it, to acknowledge it to its sender."""
         self.seq = row.seq
-        if sent is None:
-            self._tell(events, self._refresh(row.seat))
-        else:
-            self._tell(events, self._refresh(row.seat), sent.actor, sent.ref)
-            if not sent.future.done():
-                sent.future.set_result(row.seq)
+        self._tell(events, self._refresh(row.seat), actor, ref)
 
     def _tell(
         self,
@@ -453,30 +449,35 @@ class LiveTable:
             if not isinstance(seq, int):
                 return
             sent = self.forwards.take(message.get("req"))
-            if seq > self.seq:
-                self._apply_remote(seq, message.get("seat"), message.get("action"), sent)
+            acked = self._apply_remote(seq, message.get("seat"), message.get("action"), sent)
             if seq > self.seq:
                 await self._catch_up_locked()
-            if sent is not None and not sent.future.done() and seq <= self.seq:
+            if sent is None or seq > self.seq or sent.future.done():
+                return
+            if not acked and sent.actor is not None:
                 # it came with what we read from the database: acknowledge it apart
-                if sent.actor is not None:
-                    sent.actor.send(protocol.with_ack(self.view_frame(sent.actor.viewer), sent.ref))
-                sent.future.set_result(seq)
+                sent.actor.send(protocol.with_ack(self.view_frame(sent.actor.viewer), sent.ref))
+            sent.future.set_result(seq)
 
-    def _apply_remote(self, seq: int, seat: Any, action: Any, sent: Sent | None) -> None:
-        """Apply the next action from the bus, if it is the next one and applies."""
+    def _apply_remote(self, seq: int, seat: Any, action: Any, sent: Sent | None) -> bool:
+        """Apply action ``seq`` from the bus if it is the next one and applies (its
+        events frame then acknowledges ``sent``); whether it was applied."""
         if seq != self.seq + 1 or not self.started:
-            return
+            return False
         if not isinstance(seat, int) or not isinstance(action, str):
-            return
+            return False
         row = ActionRow(self.id, seq, seat, action, "")
         try:
             events = self.state.apply(row.seat, row.action)
         except TabletopError:
             log.error("table %s: action %d from the bus does not apply", self.id, seq)
-            return
-        self._accepted(row, events, sent)
+            return False
+        if sent is None:
+            self._accepted(row, events)
+        else:
+            self._accepted(row, events, sent.actor, sent.ref)
         self._reset_head()
+        return True
 
     async def on_forward(self, message: dict[str, Any]) -> None:
         """Another worker forwards its client's action to this table's owner."""
