@@ -160,6 +160,8 @@ def test_cpu_clock_budget() -> None:
         ("mcts:samples=0", "samples must be a whole number >= 1"),
         ("mcts:clock=sun,time=1", "clock is 'wall' or 'cpu'"),
         ("mcts:clock=cpu", "clock=cpu needs a time budget"),
+        ("mcts:model=heuristic,horizon=0", "horizon must be a whole number >= 1"),
+        ("mcts:horizon=2", "horizon needs a model"),
     ],
 )
 def test_bad_knowledge_parameters_are_refused(spec: str, words: str) -> None:
@@ -196,3 +198,33 @@ def test_a_line_is_played_once_and_then_reused() -> None:
     visits = out.root.visits(0)
     assert sum(visits.values()) > 4
     assert all(out.root.mean(0, a) == 0.5 for a in (0, 1) if visits[a] % 2 == 0)
+
+
+def test_the_wicked_labyrinth_model_refuses_a_horizon() -> None:
+    with pytest.raises(UnknownBotError, match="takes no horizon"):
+        make_bot("mcts:model=heuristic,horizon=2", tabletop.game("wicked-labyrinth"), 0)
+
+
+@pytest.mark.parametrize("horizon", [1, 2, 3])
+def test_code_of_nine_lines_end_at_the_seats_horizon_th_next_placement(horizon: int) -> None:
+    """From a placement, the line is valued at the seat's ``horizon``-th placement after
+    it (not at the next one when the horizon is further), whatever the rounds between."""
+    from tabletop.bots.code_of_nine.priors import HeuristicModel as NineModel
+    from tabletop.games.code_of_nine.layout import Phase
+
+    state, seat = _deciding_state("code-of-nine", 5)
+    model = NineModel(state.game, seat, horizon=horizon)
+    model.start(state.view(seat), state)
+    # A follow-up choice belongs to a placement already made.
+    expected = horizon - (state.phase != Phase.PLACE)  # type: ignore[attr-defined]
+    line = state.clone()
+    placements = 0
+    while not line.is_terminal():
+        player = line.current_players()[0]
+        if player == seat and line.phase == Phase.PLACE:  # type: ignore[attr-defined]
+            if model.stop(line):
+                break
+            placements += 1
+        line.apply_unchecked(player, line.legal_action_ids(player)[0])
+    assert line.is_terminal() or placements == expected
+    assert not line.is_terminal() or placements <= expected

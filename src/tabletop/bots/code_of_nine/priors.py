@@ -8,8 +8,10 @@
   ``MODEL_SAMPLES`` card completions instead of the heuristic's 8: the model is asked
   for every modelled move of the search, and 2 completions make a placement about
   1.7 times cheaper (2.7 ms of CPU instead of 4.5).
-- **Horizon.** The searching seat's next placement: every rival has answered the
-  move being searched (taken the spot it wanted, attacked or not).
+- **Horizon.** The searching seat's ``horizon``-th placement after the one being
+  decided (default 1, the next: every rival has answered the move being searched,
+  taken the spot it wanted, attacked or not); the seat's own placements on the way
+  follow the model too.
 - **Value.** As the heuristic values a position, over ``BELIEF_SAMPLES`` completions
   of the memory cards the seat does not know (drawn from its view when the decision
   starts): each completion's score sheet (a player who cannot win 12 points less)
@@ -36,7 +38,8 @@ from tabletop.core.rng import SplitMix64
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A
 from tabletop.games.code_of_nine.items import HOLDERS
-from tabletop.games.code_of_nine.layout import ITEMS, STRIDE, WILL, Phase
+from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
+from tabletop.games.code_of_nine.layout import ITEMS, PAWNS, STRIDE, WILL, Phase
 from tabletop.games.code_of_nine.scoring import Scorer, quantities
 from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
@@ -54,8 +57,10 @@ BELIEF_SAMPLES = 32
 class HeuristicModel(Knowledge):
     """Every player modelled as the ``heuristic`` bot, from its own view of the sample."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, horizon: int | None = None) -> None:
         super().__init__(game, seat)
+        self.horizon = 1 if horizon is None else horizon
+        self._until = 0
         self._bots: dict[int, CodeOfNineHeuristic] = {}
         self._rng = SplitMix64(0xC0DE + seat)
         self._scorers: list[Scorer] = []
@@ -66,6 +71,10 @@ class HeuristicModel(Knowledge):
             raise TypeError("the Code of Nine model needs Code of Nine views")
         drawn = beliefs(view, BELIEF_SAMPLES, self._rng).samples
         self._scorers = [Scorer(cards) for cards in drawn]
+        s = _nine(sample)
+        # A placement decided now is counted once it is made; a follow-up choice
+        # belongs to a placement already counted.
+        self._until = self._placed(s) + self.horizon - (s.phase != Phase.PLACE)
 
     def policy(self, state: State, player: int) -> int | None:
         bot = self._bots.get(player)
@@ -77,7 +86,11 @@ class HeuristicModel(Knowledge):
 
     def stop(self, state: State) -> bool:
         s = _nine(state)
-        return s.phase == Phase.PLACE and s.turn == self.seat
+        return s.phase == Phase.PLACE and s.turn == self.seat and self._placed(s) >= self._until
+
+    def _placed(self, s: CodeOfNineState) -> int:
+        """The seat's pawns used so far this game (a pawn paid for a change included)."""
+        return s.round * PAWNS_PER_ROUND - s.b[self.seat * STRIDE + PAWNS]
 
     def rewards(self, state: State, margin: float) -> list[float]:
         s = _nine(state)

@@ -21,7 +21,9 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
   root (the other players' and the seat's later ones) follows its model up to its
   horizon, where it values the state (instead of rollouts and ``depth``);
 - ``samples`` (default none): the search draws only this many determinizations and
-  tries each root action on them in turn (none: a fresh one each iteration).
+  tries each root action on them in turn (none: a fresh one each iteration);
+- ``horizon`` (default: the model's): how far the model's lines go, in the game's
+  terms (Code of Nine: the seat's placements after this one; see its model).
 
 The bot never sees the true state: every iteration samples one with
 ``game.determinize(view, seed)``, seeds drawn from the bot's own generator.
@@ -67,6 +69,7 @@ class MctsBot(Bot):
         search: str = "all",
         model: str | None = None,
         samples: int | None = None,
+        horizon: int | None = None,
         clock: str = "wall",
         **params: Any,
     ) -> None:
@@ -110,12 +113,17 @@ class MctsBot(Bot):
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
                                   or depth < 0):
             raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
+        if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int)
+                                    or horizon < 1):
+            raise ValueError(f"horizon must be a whole number >= 1, got {horizon!r}")
+        if horizon is not None and model is None:
+            raise ValueError("horizon needs a model (it moves the model's horizon)")
         self.knowledge: Knowledge | None = None
         self.leaf: Leaf | None = None
         if model is not None:
             if depth is not None:
                 raise ValueError("depth and model exclude each other (the model has a horizon)")
-            self.knowledge = knowledge(game, seat, str(model))
+            self.knowledge = knowledge(game, seat, str(model), horizon)
         elif depth is not None:
             found = evaluator(game.info.name)
             if found is None:

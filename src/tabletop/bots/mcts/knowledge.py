@@ -58,7 +58,9 @@ class Knowledge(ABC):
         (:func:`tabletop.bots.mcts.evaluators.soft_rewards` turns worths into them)."""
 
 
-Factory = Callable[[Game, int], Knowledge]
+Factory = Callable[..., Knowledge]
+"""``factory(game, seat, horizon=None)``: ``horizon`` moves the model's horizon further
+(how far is the game's to say; a model without that choice refuses one)."""
 
 MODELS: dict[tuple[str, str], str] = {
     ("wicked-labyrinth", "heuristic"): "tabletop.bots.wicked_labyrinth.priors:HeuristicModel",
@@ -67,7 +69,7 @@ MODELS: dict[tuple[str, str], str] = {
 """Knowledge by (game, model name), as ``module:class`` (imported when first used)."""
 
 
-def knowledge(game: Game, seat: int, model: str) -> Knowledge:
+def knowledge(game: Game, seat: int, model: str, horizon: int | None = None) -> Knowledge:
     """The named model of ``game`` for ``seat``; a clear error if there is none."""
     where = MODELS.get((game.info.name, model))
     if where is None:
@@ -78,4 +80,6 @@ def knowledge(game: Game, seat: int, model: str) -> Knowledge:
         )
     module, name = where.split(":")
     factory: Factory = getattr(import_module(module), name)
-    return factory(game, seat)
+    if horizon is None:
+        return factory(game, seat)
+    return factory(game, seat, horizon=horizon)

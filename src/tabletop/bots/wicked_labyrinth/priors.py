@@ -72,8 +72,13 @@ needs their order more than their exact worth."""
 class HeuristicModel(Knowledge):
     """Every player modelled as the default ``heuristic`` bot declares."""
 
-    def __init__(self, game: Game, seat: int) -> None:
+    def __init__(self, game: Game, seat: int, horizon: int | None = None) -> None:
         super().__init__(game, seat)
+        if horizon is not None:
+            raise ValueError(
+                "the Wicked Labyrinth model takes no horizon: its lines end with the "
+                "round's search phase"
+            )
         like = HeuristicBot(game, seat)
         self._aggression = like.aggression
         self._spite = like.spite
