@@ -117,4 +117,6 @@ def bench_table(f: dict[str, Any]) -> Table:
         table.add_row("env cost per decision (x engine)", f"{f['env_cost_ratio']:.1f}")
         table.add_row("one view per step, for comparison (x engine)",
                       f"{f['view_floor_ratio']:.1f}")
+        table.add_row("env with a free encoder (x engine)",
+                      f"{f['free_observation_ratio']:.1f}")
     return table

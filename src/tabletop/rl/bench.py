@@ -12,7 +12,10 @@ The ratio compares time per decision: engine decisions/s divided by env decision
 (1.0 would be a free wrapper; the target is at most 3). A third loop, the engine plus
 one spectator view per step, says what observing through views would cost at least
 (``view_floor_ratio``, the floor of the view-based envs this package had before its
-table encoders): the envs now encode from the state and may go under it.
+table encoders): the envs now encode from the state and may go under it. A fourth, the
+same env with a free encoder (every observation a copy of one zero array), says what
+the API's own per-step work costs (``free_observation_ratio``): no encoder can take the
+env under it.
 """
 
 from __future__ import annotations
@@ -64,14 +67,20 @@ def random_episode(env: TabletopParallelEnv, rng: random.Random,
     return decisions, steps
 
 
-def env_episodes(game: Game, players: int, seconds: float, seed: int = 0) -> tuple[Rate, int]:
+def env_episodes(game: Game, players: int, seconds: float, seed: int = 0,
+                 free_observations: bool = False) -> tuple[Rate, int]:
     """Random masked episodes of the parallel env: (episodes and decisions, steps).
 
     The env is seeded once, at the first reset, as a training loop would.
+    ``free_observations`` runs it with a free encoder
+    (:class:`~tabletop.rl.free_observations.FreeObservations`).
     """
+    from tabletop.rl.free_observations import FreeObservations
     from tabletop.rl.pettingzoo import TabletopParallelEnv
 
     env = TabletopParallelEnv(game, players)
+    if free_observations:
+        env.episode = FreeObservations(game, players)
     rng = random.Random(seed)  # the engine loop's driver, so both pay alike
     steps = 0
 
@@ -104,19 +113,21 @@ def engine_with_views(game: Game, players: int, seconds: float, seed: int = 0) -
 
 
 ROUNDS = 3
-"""The three loops take turns this many times, so a change in machine load during the
+"""The four loops take turns this many times, so a change in machine load during the
 run weighs on all of them alike (the figures are sums over the rounds)."""
 
 
 def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[str, Any]:
-    """Env steps/s, env and engine decisions/s, the cost ratio per decision, and the
-    ratio of the engine with one spectator view per step (see the module docstring).
+    """Env steps/s, env and engine decisions/s, the cost ratio per decision, the
+    ratio of the engine with one spectator view per step and that of the env with a
+    free encoder (see the module docstring).
 
     Each loop gets ``seconds`` in all, in :data:`ROUNDS` turns.
     """
     env: list[Rate] = []
     engine: list[Rate] = []
     viewed: list[Rate] = []
+    free: list[Rate] = []
     steps = 0
     share = seconds / ROUNDS
     for k in range(ROUNDS):
@@ -125,7 +136,9 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         steps += taken
         engine.append(playouts(game, players, share, seed + 1000 * k))
         viewed.append(engine_with_views(game, players, share, seed + 1000 * k))
+        free.append(env_episodes(game, players, share, seed + 1000 * k, True)[0])
     env_rate, engine_rate, viewed_rate = _total(env), _total(engine), _total(viewed)
+    free_rate = _total(free)
     return {
         "rl_players": players,
         "env_steps_per_second": steps / env_rate.seconds,
@@ -133,6 +146,8 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         "engine_decisions_per_second": engine_rate.decisions_per_second,
         "env_cost_ratio": engine_rate.decisions_per_second / env_rate.decisions_per_second,
         "view_floor_ratio": engine_rate.decisions_per_second / viewed_rate.decisions_per_second,
+        "free_observation_ratio": (engine_rate.decisions_per_second
+                                   / free_rate.decisions_per_second),
     }
 
 
