@@ -17,7 +17,7 @@ PARAMS = {"players": 4, "num_cards": 13, "imp_info": True}
 
 def available() -> bool:
     try:
-        import pyspiel  # type: ignore[import-not-found]  # noqa: F401
+        import pyspiel  # noqa: F401
     except ImportError:
         return False
     return True

@@ -214,12 +214,12 @@ def describe_action(view: CodeOfNineView, action: Action) -> str:
             return f"{loc.name} ({cost}): {location_effect(loc)}"
         case A.Target(seat=None):
             return "nobody"
-        case A.Target(seat=s):
+        case A.Target(seat=int(s)):
             step = view.pending.step if view.pending else -1
             slot = "Abyss" if view.pending and view.pending.location == "recorder" else "Shoal"
             if step == F.LOOK:
                 return f"look at {_seat(view, s)}'s {slot} card"
-            return _seat(view, s)  # type: ignore[arg-type]
+            return _seat(view, s)
         case A.ChooseItem(item=None):
             return "no item"
         case A.ChooseItem(item=i):

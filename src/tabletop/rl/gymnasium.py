@@ -22,10 +22,11 @@ outside the mask ends the episode with ``illegal_reward`` and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 import gymnasium
 import numpy as np
+from gymnasium.spaces import Space
 
 from tabletop.bots import make_bot
 from tabletop.bots.base import Bot
@@ -81,11 +82,12 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             make_bot(spec, game, other, 0)  # a bad spec fails here, not at reset
         self._bots: dict[int, Bot] = {}
         n = self.episode.noop
-        self.observation_space = gymnasium.spaces.Dict({
+        # gymnasium types its spaces by numpy's scalar types, the env by what it returns
+        self.observation_space = cast(Space[dict[str, np.ndarray]], gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0.0, 1.0, (self.episode.obs_size,), np.float32),
             "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
-        })
-        self.action_space = gymnasium.spaces.Discrete(n)
+        }))
+        self.action_space = cast(Space[int], gymnasium.spaces.Discrete(n))
 
     def _observation(self) -> dict[str, np.ndarray]:
         """Fresh arrays every time: callers keep them (the episode caches its own)."""
@@ -166,6 +168,7 @@ def register() -> list[str]:
     for game in ENCODERS:
         name = env_id(game)
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point=SingleSeatEnv, kwargs={"game": game})
+            gymnasium.register(name, entry_point=f"{__name__}:SingleSeatEnv",
+                               kwargs={"game": game})
         ids.append(name)
     return ids

@@ -288,11 +288,11 @@ def _game_type(game: Game) -> pyspiel.GameType:
     )
 
 
-class WickedLabyrinthGame(TabletopGame):  # type: ignore[misc]
+class WickedLabyrinthGame(TabletopGame):
     engine_name = "wicked-labyrinth"
 
 
-class CodeOfNineGame(TabletopGame):  # type: ignore[misc]
+class CodeOfNineGame(TabletopGame):
     engine_name = "code-of-nine"
 
 

@@ -225,7 +225,7 @@ class TabletopAECEnv(_Table, AECEnv[str, Observation, int]):
     ) -> None:
         super().__init__()
         self._setup(game, players, render_mode, reward, illegal, illegal_reward, options)
-        self.agents = []
+        self.agents: list[str] = []
         self._queue: list[int] = []
         self._pending: dict[int, int] = {}
 

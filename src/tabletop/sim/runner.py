@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.bots import make_bot
 from tabletop.bots.base import Bot
@@ -38,7 +39,7 @@ def play_game(
     game: Game,
     specs: Sequence[str],
     seed: int,
-    options: dict[str, object] | None = None,
+    options: dict[str, Any] | None = None,
     on_step: Callable[[State], None] | None = None,
 ) -> GameOutcome:
     """Play a full game with one bot per seat (``specs`` by seat) from ``seed``."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.core.errors import ActionParseError, IllegalActionError
 from tabletop.core.game import Game
@@ -135,7 +136,7 @@ def check_actions(state: State, step: int, rng: SplitMix64, checks: Checks) -> N
                 _fail(state, step, f"illegal action {table[action_id]} by {p} was accepted")
     for bad in ("", "not-an-action", -1, len(table)):
         try:
-            state.apply(deciding[0] if deciding else 0, bad)  # type: ignore[arg-type]
+            state.apply(deciding[0] if deciding else 0, bad)
         except (ActionParseError, IllegalActionError):
             pass
         else:
@@ -150,7 +151,7 @@ def play_checked(
     seed: int,
     checks: Checks = Checks(),
     check_state: Callable[[State, int], None] | None = None,
-    **options: object,
+    **options: Any,
 ) -> State:
     """Play one random game with every check; return the final state."""
     rng = SplitMix64(seed ^ 0x5DEECE66D)

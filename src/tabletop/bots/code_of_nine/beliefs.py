@@ -44,6 +44,6 @@ def beliefs(view: CodeOfNineView, count: int, rng: SplitMix64) -> Beliefs:
         filled = list(slots)
         for k, i in enumerate(unknown):
             filled[i] = pool[k]
-        samples.append(tuple(filled))  # type: ignore[arg-type]
+        samples.append(tuple(filled))
     known = sum(1 for s in view.seen if s.owner != view.viewer)
     return Beliefs(known, tuple(samples))  # type: ignore[arg-type]
