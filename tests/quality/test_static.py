@@ -1,4 +1,4 @@
-"""Static checks the design guide asks for: typed core and games, a clean lint."""
+"""Static checks the design guide asks for: a typed package, a clean lint."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 
 
-def test_core_and_games_pass_mypy_strict() -> None:
-    """`py.typed`, mypy --strict clean on core and games (config in pyproject.toml)."""
+def test_the_package_passes_mypy_strict() -> None:
+    """`py.typed`, mypy --strict clean on the whole package (config in pyproject.toml)."""
     done = subprocess.run([str(BIN / "mypy")], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
     assert (ROOT / "src" / "tabletop" / "py.typed").exists()
