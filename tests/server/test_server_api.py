@@ -23,6 +23,20 @@ def test_games_lists_every_registered_game_with_options_and_bots(client) -> None
         assert g["player_counts"] == list(info.player_counts)
         assert [o["name"] for o in g["options"]] == [o.name for o in info.options]
         assert "random" in g["bots"]
+        assert set(g["levels"]) == set(g["bots"])
+
+
+def test_games_offer_the_measured_search_for_mcts(client) -> None:
+    """A bare ``mcts`` is weaker than ``heuristic``: the lobby's levels for it are the
+    game's model search, and each is a spec the server's seats accept."""
+    from tabletop.bots import make_bot
+
+    for g in client.get("/api/games").json():
+        assert g["levels"]["random"] == ["random"]
+        searches = g["levels"]["mcts"]
+        assert searches and all("model=heuristic" in spec for spec in searches)
+        for spec in searches:
+            make_bot(spec, tabletop.game(g["name"]), 0)
 
 
 def test_openapi_documents_the_routes(client) -> None:

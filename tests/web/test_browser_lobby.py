@@ -1,5 +1,6 @@
 """The lobby's card file option: a good file makes the table, a bad one is refused with
-the file's problem named, and nothing is created."""
+the file's problem named, and nothing is created. Its seats offer the game's measured
+search, not a bare ``mcts``."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tabletop.bots.levels import LEVELS
 from tabletop.games.wicked_labyrinth import cards
 from web.players import new_page
 from web.server import LiveServer
@@ -26,6 +28,12 @@ def test_a_card_file_is_read_and_checked(
     page.wait_for_selector("#create")
     page.select_option("#game", "wicked-labyrinth")
     page.select_option("#players", "3")
+    offered = page.eval_on_selector_all(
+        "select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])")
+    (search,) = LEVELS["wicked-labyrinth"]["mcts"]
+    assert [text for value, text in offered if value == search] == [
+        "Bot: search (MCTS, strongest)"]
+    assert "mcts" not in [value for value, _ in offered]
 
     broken = tmp_path / "broken.toml"
     broken.write_text(SHIPPED.read_text("utf-8").replace('lower = "', 'lower = "purple', 1))

@@ -70,3 +70,12 @@ def test_every_string_the_scripts_name_exists() -> None:
     }
     assert used, 'the scripts name their strings with t("...")'
     assert sorted(used - set(en)) == []
+
+
+def test_every_bot_level_the_lobby_offers_has_a_label() -> None:
+    from tabletop.bots.levels import LEVELS
+
+    en, ja = strings("en"), strings("ja")
+    specs = {spec for by_bot in LEVELS.values() for specs in by_bot.values() for spec in specs}
+    assert specs
+    assert sorted(f"bot.{s}" for s in specs if f"bot.{s}" not in en or f"bot.{s}" not in ja) == []

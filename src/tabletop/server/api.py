@@ -14,6 +14,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.bots import BOTS
+from tabletop.bots.levels import levels
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
@@ -117,6 +118,7 @@ def game_info(game: Game) -> dict[str, Any]:
             for o in info.options
         ],
         "bots": BOTS.names(info.name),
+        "levels": {bot: list(levels(info.name, bot)) for bot in BOTS.names(info.name)},
     }
 
 

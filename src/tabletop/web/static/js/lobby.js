@@ -7,12 +7,6 @@ import { botLabel, t } from "./i18n.js";
 import { saveSeat, seatsAt } from "./seats.js";
 import { gameTitle } from "./games/index.js";
 
-const BOT_LEVELS = {
-  random: ["random"],
-  heuristic: ["heuristic"],
-  mcts: ["mcts:iterations=300", "mcts:time=1"],
-};
-
 function link(path) {
   return `${location.origin}${location.pathname}#${path}`;
 }
@@ -49,10 +43,12 @@ async function readDataFile(file) {
   return api("POST", "/api/web/data-file", { name: file.name, text });
 }
 
-function seatRow(index, bots) {
+/** A seat's choice: open, or each of the game's bots at the levels the server names. */
+function seatRow(index, game) {
+  const bots = game.bots;
   const choices = [h("option", { value: "open" }, t("lobby.seatOpen"))];
   for (const bot of bots) {
-    for (const spec of BOT_LEVELS[bot] || [bot]) {
+    for (const spec of game.levels?.[bot] || [bot]) {
       choices.push(h("option", { value: spec }, t("lobby.seatBot", { bot: botLabel(spec) })));
     }
   }
@@ -97,7 +93,7 @@ function createForm(games, onCreated) {
   function refreshSeats() {
     const game = current();
     const n = Number(playersSelect.value);
-    mount(seats, Array.from({ length: n }, (_, i) => seatRow(i, game.bots)));
+    mount(seats, Array.from({ length: n }, (_, i) => seatRow(i, game)));
   }
   function refreshGame() {
     const game = current();
