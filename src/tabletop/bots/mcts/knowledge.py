@@ -21,9 +21,8 @@ seat's view) and the view itself.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
 from importlib import import_module
-from typing import Any
+from typing import Any, Protocol
 
 from tabletop.core.game import Game
 from tabletop.core.state import State
@@ -58,9 +57,11 @@ class Knowledge(ABC):
         (:func:`tabletop.bots.mcts.evaluators.soft_rewards` turns worths into them)."""
 
 
-Factory = Callable[..., Knowledge]
-"""``factory(game, seat, horizon=None)``: ``horizon`` moves the model's horizon further
-(how far is the game's to say; a model without that choice refuses one)."""
+class Factory(Protocol):
+    """How a model is made: ``horizon`` moves its horizon further (how far is the
+    game's to say; a model without that choice refuses one other than None)."""
+
+    def __call__(self, game: Game, seat: int, horizon: int | None = None) -> Knowledge: ...
 
 MODELS: dict[tuple[str, str], str] = {
     ("wicked-labyrinth", "heuristic"): "tabletop.bots.wicked_labyrinth.priors:HeuristicModel",
@@ -80,6 +81,4 @@ def knowledge(game: Game, seat: int, model: str, horizon: int | None = None) -> 
         )
     module, name = where.split(":")
     factory: Factory = getattr(import_module(module), name)
-    if horizon is None:
-        return factory(game, seat)
     return factory(game, seat, horizon=horizon)
