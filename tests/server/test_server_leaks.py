@@ -20,7 +20,8 @@ from tabletop.loadtest.leaks import check_frames
 
 
 def play_recorded_game(client, game: str, seed: int):  # type: ignore[no-untyped-def]
-    table = create_table(client, game=game, seed=seed)
+    # a clock too long to run out: the frames say how long each decision has left
+    table = create_table(client, game=game, seed=seed, clock=600)
     tokens = join_all(client, table)
     frames: dict[int | None, list[dict]] = {}
     with contextlib.ExitStack() as stack:
@@ -48,6 +49,12 @@ def test_no_frame_reveals_another_seats_secrets(client, game: str) -> None:
     report = check_frames(record, frames)
     assert report.problems == []
     assert report.frames == sum(len(f) for f in frames.values())
+    assert any("clock_left" in f for seat in range(record["players"]) for f in frames[seat])
+
+    # time left is the seat's own: a spectator's frame with it is caught
+    watched = copy.deepcopy(frames)
+    watched[None][-1]["clock_left"] = 12.5
+    assert check_frames(record, watched).problems
     if tabletop.game(game).info.hidden_information:
         assert report.hidden_events > 0  # the game really hid things from someone
 

@@ -306,6 +306,39 @@ def test_the_clock_plays_the_first_legal_action_for_a_silent_seat(client) -> Non
     assert silent > 0 and state.is_terminal()
 
 
+def test_a_seat_on_a_clock_is_told_the_time_it_has_left(client) -> None:
+    """Frames of a seat with a decision carry ``clock_left`` (seconds, falling while it
+    thinks); a seat without a decision, a spectator and a table without a clock get
+    none. The HTTP view tells it too."""
+    table = create_table(client, players=3, clock=30)
+    tokens = join_all(client, table)
+    path = f"/ws/tables/{table['id']}"
+    with client.websocket_connect(path) as ws, client.websocket_connect(path) as watch:
+        ws.send_text(json.dumps({"type": "auth", "seat": 0, "token": tokens[0]}))
+        v = Viewer(ws, 0)
+        first = v.recv_until("welcome")["clock_left"]
+        assert 25 < first <= 30
+        time.sleep(0.3)
+        v.send({"type": "view"})
+        later = v.recv_until("view")["clock_left"]
+        assert later <= first - 0.2
+        watch.send_text(json.dumps({"type": "spectate"}))
+        assert "clock_left" not in Viewer(watch, None).recv_until("welcome")
+        v.send({"type": "action", "seq": v.last["seq"], "action": v.last["legal"][0]})
+        done = v.recv_until("events")  # the declaration is sealed: others still decide
+        assert "legal" not in done and "clock_left" not in done
+    out = client.get(f"/api/tables/{table['id']}/seats/1",
+                     headers={"Authorization": f"Bearer {tokens[1]}"}).json()
+    assert 25 < out["clock_left"] <= 30
+
+    plain = create_table(client, players=3)
+    tokens = join_all(client, plain)
+    with client.websocket_connect(f"/ws/tables/{plain['id']}") as ws:
+        ws.send_text(json.dumps({"type": "auth", "seat": 0, "token": tokens[0]}))
+        welcome = Viewer(ws, 0).recv_until("welcome")
+        assert welcome["legal"] and "clock_left" not in welcome
+
+
 def test_seats_connected_before_the_last_join_learn_their_decision(client) -> None:
     """Play starts with the last join: the seats frame carries each seat's decision."""
     table = create_table(client, players=3)

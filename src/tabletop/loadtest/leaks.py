@@ -19,11 +19,14 @@ from tabletop.core.record import GameRecord
 from tabletop.core.state import CHANCE, State
 from tabletop.server import protocol
 
+_DECISION = {"legal", "decision", "clock_left"}
+"""The viewer's own decision: its legal actions, since when, its time left (a clock)."""
+
 ALLOWED_KEYS = {
-    "welcome": {"type", "seq", "seat", "view", "legal", "decision", "over", "result", "table"},
-    "view": {"type", "seq", "seat", "view", "legal", "decision", "over", "result", "ack"},
-    "events": {"type", "seq", "events", "legal", "decision", "over", "result", "view", "ack"},
-    "seats": {"type", "seq", "table", "legal", "decision"},
+    "welcome": {"type", "seq", "seat", "view", "over", "result", "table", *_DECISION},
+    "view": {"type", "seq", "seat", "view", "over", "result", "ack", *_DECISION},
+    "events": {"type", "seq", "events", "over", "result", "view", "ack", *_DECISION},
+    "seats": {"type", "seq", "table", *_DECISION},
     "pong": {"type", "ref"},
     "error": {"type", "code", "message", "ref"},
 }
@@ -97,5 +100,7 @@ def _check_one(
     )
     if frame.get("legal") not in (None, legal) or (viewer is None and "legal" in frame):
         report.problems.append(f"{where}: legal actions are not the seat's own")
+    if "clock_left" in frame and "legal" not in frame:
+        report.problems.append(f"{where}: a clock without a decision of the seat's own")
     if "over" in frame and frame["over"] != state.is_terminal():
         report.problems.append(f"{where}: 'over' is wrong")

@@ -19,7 +19,6 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.games import REGISTRY
-from tabletop.server import protocol
 from tabletop.server.bots import check_spec
 from tabletop.server.errors import TableError
 from tabletop.server.manager import SeatSpec, TableManager
@@ -87,6 +86,7 @@ class ViewOut(BaseModel):
     result: Any = None
     legal: list[str] | None = None
     decision: int | None = None
+    clock_left: float | None = None
 
 
 async def manager(request: Request) -> TableManager:
@@ -194,8 +194,7 @@ async def seat_view(table_id: str, seat: int, tables: Manager, credentials: Cred
 
 
 def _view_out(table: LiveTable, viewer: int | None) -> ViewOut:
-    decision = None if viewer is None else table.decisions[viewer]
-    frame = protocol.view_frame("view", table.state, viewer, table.seq, decision)
+    frame = table.view(viewer)
     frame.pop("type")
     return ViewOut(table=table.summary(), **frame)
 

@@ -5,9 +5,15 @@ began (its legal actions last changed). An action sent with the sequence number 
 client last saw is accepted while that number is at or after the marker: an action
 chosen before the decision changed is stale and refused. Bots and clocks are keyed by
 the same marker, so a late timer or bot answer for an old decision does nothing.
+
+Each marker also keeps when it was set (on this worker's monotonic clock), so a table
+with a per-decision clock can tell a seat how long it has left (the owner's timer is
+armed at the same moment, within a commit's time).
 """
 
 from __future__ import annotations
+
+import time
 
 from tabletop.core.state import State
 from tabletop.server.errors import TableError
@@ -18,13 +24,27 @@ class DecisionMarkers:
 
     def __init__(self, players: int) -> None:
         self.markers: list[int | None] = [None] * players
+        self.since: list[float] = [0.0] * players
+        """When each marker was set (``time.monotonic()``)."""
         self._legal: list[tuple[int, ...]] = [()] * players
 
     def copy(self) -> DecisionMarkers:
         other = DecisionMarkers(0)
         other.markers = list(self.markers)
+        other.since = list(self.since)
         other._legal = list(self._legal)
         return other
+
+    def clocks(self, seconds: float | None) -> list[float | None]:
+        """Each seat's time left to decide on a clock of ``seconds`` per decision
+        (None: no clock, or nothing to decide)."""
+        if not seconds:
+            return [None] * len(self.markers)
+        now = time.monotonic()
+        return [
+            None if m is None else max(0.0, seconds - (now - since))
+            for m, since in zip(self.markers, self.since, strict=True)
+        ]
 
     def pending(self) -> list[int]:
         """The seats that have a decision to make, in seat order."""
@@ -38,6 +58,7 @@ class DecisionMarkers:
         only when its legal actions do.
         """
         changed = []
+        now = time.monotonic()
         current = state.current_players() if started else ()
         for p in range(len(self.markers)):
             ids = tuple(state.legal_action_ids(p)) if p in current else ()
@@ -45,6 +66,7 @@ class DecisionMarkers:
                 self.markers[p] = None
             elif p == acted or ids != self._legal[p] or self.markers[p] is None:
                 self.markers[p] = seq
+                self.since[p] = now
                 changed.append(p)
             self._legal[p] = ids
         return changed

@@ -71,12 +71,20 @@ def view_of(state: State, viewer: Viewer) -> Any:
     return to_jsonable(state.spectator_view() if viewer is None else state.view(viewer))
 
 
-def decision_part(state: State, viewer: Viewer, decision: int | None) -> dict[str, Any]:
-    """What the viewer needs to act: its own legal actions and when its decision began."""
+def decision_part(
+    state: State, viewer: Viewer, decision: int | None, clock_left: float | None = None
+) -> dict[str, Any]:
+    """What the viewer needs to act: its own legal actions, when its decision began and,
+    on a table with a clock, the seconds it has left."""
     if viewer is None or decision is None:
         return {}
     names = notations(state.game)
-    return {"decision": decision, "legal": [names[i] for i in state.legal_action_ids(viewer)]}
+    part: dict[str, Any] = {
+        "decision": decision, "legal": [names[i] for i in state.legal_action_ids(viewer)]
+    }
+    if clock_left is not None:
+        part["clock_left"] = round(clock_left, 1)
+    return part
 
 
 def end_part(state: State) -> dict[str, Any]:
@@ -106,7 +114,10 @@ class EventsFrames:
             f',"result":{_json(end["result"])}' if "result" in end else ""
         )
 
-    def text(self, viewer: Viewer, decision: int | None, with_view: bool) -> str:
+    def text(
+        self, viewer: Viewer, decision: int | None, with_view: bool,
+        clock_left: float | None = None,
+    ) -> str:
         """The encoded frame for connections of ``viewer`` (with the view if asked)."""
         seen = tuple(s for e in self.events if (s := e.for_player(viewer)) is not None)
         key = tuple(map(id, seen))
@@ -115,7 +126,7 @@ class EventsFrames:
         if hit is None or any(a is not b for a, b in zip(hit[0], seen, strict=True)):
             hit = self._versions[key] = (seen, _json([self._convert(e) for e in seen]))
         parts = [f'{{"type":"events","seq":{self.seq},"events":{hit[1]}']
-        for name, value in decision_part(self.state, viewer, decision).items():
+        for name, value in decision_part(self.state, viewer, decision, clock_left).items():
             parts.append(f',"{name}":{_json(value)}')
         parts.append(self._end)
         if with_view:
@@ -136,7 +147,8 @@ def _json(value: Any) -> str:
 
 
 def view_frame(
-    kind: str, state: State, viewer: Viewer, seq: int, decision: int | None
+    kind: str, state: State, viewer: Viewer, seq: int, decision: int | None,
+    clock_left: float | None = None,
 ) -> dict[str, Any]:
     """A ``welcome`` (on connect) or ``view`` (on request) frame: the whole current view."""
     frame: dict[str, Any] = {
@@ -145,7 +157,7 @@ def view_frame(
         "seat": viewer,
         "view": view_of(state, viewer),
     }
-    frame.update(decision_part(state, viewer, decision))
+    frame.update(decision_part(state, viewer, decision, clock_left))
     frame.update(end_part(state))
     return frame
 

@@ -201,17 +201,30 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
 
+    def clocks(self) -> list[float | None]:
+        """Each seat's seconds left to decide, on a table with a clock (else None)."""
+        return self.markers.clocks(self.row.clock)
+
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
-        decision = None if conn.viewer is None else self.decisions[conn.viewer]
-        self.audience.welcome(conn, self.state, self.seq, decision, self.summary())
+        viewer = conn.viewer
+        decision = clock = None
+        if viewer is not None:
+            decision, clock = self.decisions[viewer], self.clocks()[viewer]
+        self.audience.welcome(conn, self.state, self.seq, decision, self.summary(), clock)
 
     def detach(self, conn: Connection) -> None:
         self.audience.remove(conn)
 
+    def view(self, viewer: int | None) -> dict[str, Any]:
+        """A ``view`` frame for ``viewer``: its view, decision and clock (not encoded)."""
+        decision = clock = None
+        if viewer is not None:
+            decision, clock = self.decisions[viewer], self.clocks()[viewer]
+        return protocol.view_frame("view", self.state, viewer, self.seq, decision, clock)
+
     def view_frame(self, viewer: int | None) -> str:
-        decision = None if viewer is None else self.decisions[viewer]
-        return protocol.encode(protocol.view_frame("view", self.state, viewer, self.seq, decision))
+        return protocol.encode(self.view(viewer))
 
     # ------------------------------------------------------------------ actions
 
@@ -374,7 +387,9 @@ class LiveTable:
         ref: Any = None,
     ) -> None:
         """Broadcast the action that brought the table to ``seq``; start bots and clocks."""
-        self.audience.events(self.state, self.seq, events, self.decisions, actor, ref)
+        self.audience.events(
+            self.state, self.seq, events, self.decisions, self.clocks(), actor, ref
+        )
         self._after_change(changed)
 
     def _after_change(self, changed: list[int]) -> None:
@@ -433,7 +448,7 @@ class LiveTable:
         self._reset_head()
         if seat is not None and self.decisions[seat] is not None:
             changed.add(seat)
-        self.audience.seats(self.state, self.seq, self.decisions, self.summary())
+        self.audience.seats(self.state, self.seq, self.decisions, self.clocks(), self.summary())
         self.services.bus.publish({"kind": "seats", "table": self.id})
         self._after_change(sorted(changed))
 
@@ -523,7 +538,7 @@ class LiveTable:
         self.seats = seats
         changed = self._refresh(None)
         self._reset_head()
-        self.audience.seats(self.state, self.seq, self.decisions, self.summary())
+        self.audience.seats(self.state, self.seq, self.decisions, self.clocks(), self.summary())
         self._after_change(changed)
 
     async def catch_up(self) -> None:

@@ -43,6 +43,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     view: null,
     legal: [],
     decision: null,
+    deadline: null, // performance.now() when this seat's decision runs out (a clock)
     seq: 0,
     over: false,
     result: null,
@@ -94,6 +95,8 @@ export function showTable(main, tableId, { seat, spectator }) {
     // every frame kind carries the seat's decision when it has one, and nothing when not
     ctx.legal = frame.legal || [];
     ctx.decision = frame.decision === undefined ? null : frame.decision;
+    // the server says how long the decision has left as it sends: count down from that
+    ctx.deadline = frame.clock_left === undefined ? null : performance.now() + frame.clock_left * 1000;
     if (frame.over !== undefined) {
       ctx.over = frame.over;
       ctx.result = frame.result || null;
@@ -172,7 +175,7 @@ export function showTable(main, tableId, { seat, spectator }) {
         { class: `conn ${ctx.status}`, id: "connection", title: t(`conn.${ctx.status}`) },
         t(`conn.${ctx.status}`),
       ),
-      table && table.clock ? h("span", { class: "clock", title: t("table.clockHelp") }, t("table.clock", { s: table.clock })) : null,
+      table && table.clock ? clockBadge(table.clock) : null,
       h("span", { class: "who" }, ctx.seat === null ? t("table.spectating") : t("table.youAre", { n: ctx.seat + 1, name: mine ? mine.name || "" : "" })),
       mine && !ctx.over && table.status === "playing"
         ? h(
@@ -183,6 +186,28 @@ export function showTable(main, tableId, { seat, spectator }) {
         : null,
     );
   }
+
+  /** The clock's setting, or while this seat decides, the seconds it has left. */
+  function clockBadge(seconds) {
+    if (ctx.deadline === null || ctx.over) {
+      return h("span", { class: "clock", title: t("table.clockHelp") }, t("table.clock", { s: seconds }));
+    }
+    const badge = h("span", { class: "clock running", id: "clock-left", title: t("table.clockHelp"), role: "timer" });
+    showLeft(badge);
+    return badge;
+  }
+
+  function showLeft(badge) {
+    const left = Math.max(0, Math.ceil((ctx.deadline - performance.now()) / 1000));
+    badge.textContent = t("table.clockLeft", { s: left });
+    badge.classList.toggle("urgent", left <= 5);
+  }
+
+  // a countdown, not a re-render: the screen's inputs stay as the person left them
+  const ticker = setInterval(() => {
+    const badge = document.getElementById("clock-left");
+    if (badge && ctx.deadline !== null) showLeft(badge);
+  }, 250);
 
   function seatsPanel() {
     const table = ctx.table;
@@ -312,7 +337,10 @@ export function showTable(main, tableId, { seat, spectator }) {
     get game() {
       return ctx.table ? ctx.table.game : null;
     },
-    close: () => socket.close(),
+    close: () => {
+      clearInterval(ticker);
+      socket.close();
+    },
     rerender: render,
   };
 }
