@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from tabletop.web.mount import STATIC
 from web.players import new_page
 from web.server import LiveServer
 
@@ -52,6 +54,11 @@ def test_switching_to_japanese_translates_every_screen(
     page.wait_for_selector("#board")
     assert "時計塔" in page.inner_text("#board")  # Clocktower
     assert "観戦中" in page.inner_text(".table-head")
+    # at the end every memory card is shown, with its title in Japanese
+    page.wait_for_selector("#final #score-table", timeout=60_000)
+    shown = page.inner_text("body")
+    titles = [v for k, v in _japanese().items() if k.startswith("con.cardTitle.")]
+    assert sum(title in shown for title in titles) >= 6  # the eight cards in play
 
     page.reload()  # the choice is kept
     page.wait_for_selector("#board")
@@ -59,3 +66,7 @@ def test_switching_to_japanese_translates_every_screen(
     page.select_option("#lang", "en")
     page.wait_for_selector("text=Clocktower")
     assert errors == []
+
+
+def _japanese() -> dict[str, str]:
+    return json.loads((STATIC / "i18n" / "ja.json").read_text("utf-8"))  # type: ignore[no-any-return]

@@ -53,8 +53,9 @@ def test_every_module_import_resolves() -> None:
 
 def test_both_languages_have_every_string() -> None:
     en, ja = strings("en"), strings("ja")
-    location_names = {k for k in ja if k.startswith("con.loc.")}  # English names come from the data
-    assert set(en) == set(ja) - location_names
+    # English location names and card titles come from the data
+    from_data = {k for k in ja if k.startswith(("con.loc.", "con.cardTitle."))}
+    assert set(en) == set(ja) - from_data
     for key, text in ja.items():
         if key in en:
             params = set(re.findall(r"\{(\w+)\}", json.dumps(en[key])))
@@ -79,3 +80,16 @@ def test_every_bot_level_the_lobby_offers_has_a_label() -> None:
     specs = {spec for by_bot in LEVELS.values() for specs in by_bot.values() for spec in specs}
     assert specs
     assert sorted(f"bot.{s}" for s in specs if f"bot.{s}" not in en or f"bot.{s}" not in ja) == []
+
+
+def test_every_shipped_memory_card_title_is_translated() -> None:
+    """Japanese titles are keyed by the English title, so a card file with other
+    cards shows its own titles rather than a shipped card's translation."""
+    from tabletop.games.code_of_nine.memory_cards import default_memory_cards
+
+    ja = strings("ja")
+    titles = {card.title for card in default_memory_cards().cards}
+    assert len(titles) == 28
+    assert sorted(t for t in titles if f"con.cardTitle.{t}" not in ja) == []
+    translated = {k for k in ja if k.startswith("con.cardTitle.")}
+    assert translated == {f"con.cardTitle.{t}" for t in titles}

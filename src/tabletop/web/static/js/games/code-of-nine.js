@@ -4,7 +4,7 @@
 
 import { decisionPanel, h } from "../dom.js";
 import { t } from "../i18n.js";
-import { ITEMS, actionText, cardFace, itemCount, locationEffect, locationName, slotName } from "./con-parts.js";
+import { ITEMS, actionText, cardFace, cardTitle, itemCount, locationEffect, locationName, slotName } from "./con-parts.js";
 
 const SECTIONS = ["1 only", "1-5", "2-5", "3-5", "4-5", "5"];
 
@@ -306,7 +306,7 @@ function final(data, ctx) {
     const label =
       step.order === null
         ? t("con.scoringBase")
-        : step.cards.map((n) => `#${n} ${cards[n].title}`).join(" + ");
+        : step.cards.map((n) => `#${n} ${cardTitle(cards[n])}`).join(" + ");
     const texts = step.cards.map((n) => h("div", { class: "card-text" }, t("con.order", { n: step.order }), ": ", cardFace(cards[n], null, "inline")));
     return h(
       "tr",

@@ -3,7 +3,7 @@
 // same data that scores it), so a card reads the same in both languages.
 
 import { h } from "../dom.js";
-import { t } from "../i18n.js";
+import { t, tf } from "../i18n.js";
 
 export const ITEMS = ["statue", "coin", "book", "legacy", "medal"];
 
@@ -44,6 +44,12 @@ export function effectText(e) {
   return text;
 }
 
+/** A memory card's title in the reader's language: translated by its English title, so
+ * a card file with other cards keeps its own titles. */
+export function cardTitle(card) {
+  return tf(`con.cardTitle.${card.title}`, card.title);
+}
+
 export function cardText(card) {
   return card.effects.map(effectText).join(" ");
 }
@@ -55,7 +61,7 @@ export function cardFace(card, label, extra = "") {
     { class: `memory-card ${extra}`, dataset: { number: card.number } },
     label ? h("span", { class: "slot-label" }, label) : null,
     h("span", { class: "card-number" }, `#${card.number}`),
-    h("strong", { class: "card-title" }, card.title),
+    h("strong", { class: "card-title" }, cardTitle(card)),
     h("span", { class: "card-order", title: t("con.orderHelp") }, t("con.order", { n: card.order })),
     h("p", { class: "card-text" }, cardText(card)),
   );
@@ -84,7 +90,7 @@ export function actionText(n, ctx) {
   if (n === "keep") return t("con.act.keep");
   if ((m = /^abyss:(\d+)$/.exec(n))) {
     const card = (ctx.view.my_cards || []).find((c) => c.number === Number(m[1]));
-    return t("con.act.abyss", { card: card ? `#${card.number} ${card.title}` : `#${m[1]}` });
+    return t("con.act.abyss", { card: card ? `#${card.number} ${cardTitle(card)}` : `#${m[1]}` });
   }
   if ((m = /^target:(\d)$/.exec(n))) return ctx.name(Number(m[1]));
   if (n === "target:-") return t("con.act.nobody");
