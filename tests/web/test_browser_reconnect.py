@@ -3,6 +3,7 @@ itself, finds its seat and decision again, and play goes on."""
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -77,3 +78,42 @@ def test_a_bot_plays_while_the_person_is_away(browser: Any, tmp_path: Path) -> N
         page.wait_for_selector("#leave-seat")
         page.wait_for_selector("#declaration, #processing, #choice, #final")
     assert errors == []
+
+
+def test_moves_made_while_the_page_was_away_fill_its_log(browser: Any, tmp_path: Path) -> None:
+    """The page closes while a bot plays the seat; opened again, its log holds every
+    step it missed (the seat's own versions, from the server), not a gap."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    with LiveServer(tmp_path, bot_delay=0.05) as server:
+        table = server.api(
+            "POST",
+            "/api/tables",
+            json={"game": "wicked-labyrinth", "players": 3, "seed": 4,
+                  "seats": [{"type": "open"}, {"type": "bot"}, {"type": "bot"}]},
+        )["table"]
+        page.goto(f"{server.url}/#/join/{table['id']}/0")
+        page.fill("#player-name", "Al")
+        page.click("#join")
+        page.wait_for_selector("#declaration")
+        page.click("#commit")
+        page.wait_for_selector("#log li:has-text('You put out a closed hand')")
+        page.click("#leave-seat")
+        page.wait_for_selector("#return-seat")
+        page.goto("about:blank")  # away: the bot plays on for the seat
+        left = server.api("GET", f"/api/tables/{table['id']}")["seq"]
+        deadline = time.monotonic() + 30
+        while server.api("GET", f"/api/tables/{table['id']}")["seq"] < left + 10:
+            assert time.monotonic() < deadline, "the bots did not play on"
+            time.sleep(0.05)
+
+        page.goto(f"{server.url}/#/table/{table['id']}?seat=0")
+        page.wait_for_function(
+            "[...document.querySelectorAll('#log li')].some(li => li.dataset.seq > "
+            f"{left + 5})",
+            timeout=10_000,
+        )
+        assert page.query_selector("#log li.gap") is None
+        mine = page.query_selector_all("#log li:has-text('You put out a closed hand')")
+        assert len(mine) >= 2  # before leaving, by the person; after, by the bot
+    assert [e for e in errors if "WebSocket" not in e] == []

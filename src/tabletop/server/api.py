@@ -7,6 +7,7 @@ Errors are JSON ``{"error": {"code": ..., "message": ...}}`` with a fitting stat
 
 from __future__ import annotations
 
+import asyncio
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Depends, Request
@@ -21,6 +22,7 @@ from tabletop.core.jsonutil import to_jsonable
 from tabletop.games import REGISTRY
 from tabletop.server.bots import check_spec
 from tabletop.server.errors import TableError
+from tabletop.server.history import events_after
 from tabletop.server.manager import SeatSpec, TableManager
 from tabletop.server.summary import table_summary
 from tabletop.server.tables import LiveTable
@@ -235,6 +237,33 @@ async def come_back(
     await seat_of(table, seat, credentials)
     await table.set_away(seat, False, None)
     return TableOut(table=table.summary())
+
+
+class HistoryOut(BaseModel):
+    seq: int
+    steps: list[dict[str, Any]]
+
+
+async def _history(table: LiveTable, viewer: int | None, after: int) -> HistoryOut:
+    if not 0 <= after <= table.seq:
+        raise TableError("bad_seq", f"after must be between 0 and {table.seq}, got {after}", 422)
+    seq, record = table.seq, table.state.record()  # a snapshot: the table plays on
+    steps = await asyncio.to_thread(events_after, table.game, record, viewer, after)
+    return HistoryOut(seq=seq, steps=steps)
+
+
+@router.get("/tables/{table_id}/events", summary="The spectator's events after a point")
+async def spectator_history(table_id: str, tables: Manager, after: int = 0) -> HistoryOut:
+    table = await tables.get(table_id, fresh=True)
+    return await _history(table, None, after)
+
+
+@router.get("/tables/{table_id}/seats/{seat}/events", summary="A seat's events after a point")
+async def seat_history(
+    table_id: str, seat: int, tables: Manager, credentials: Credentials, after: int = 0
+) -> HistoryOut:
+    table = await tables.get(table_id, fresh=True)
+    return await _history(table, await seat_of(table, seat, credentials), after)
 
 
 @router.get("/tables/{table_id}/record", summary="The game record, once the game is over")

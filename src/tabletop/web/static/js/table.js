@@ -108,11 +108,14 @@ export function showTable(main, tableId, { seat, spectator }) {
       loadReference();
     }
     if (frame.type === "welcome") {
-      // keep what this browser saw before, up to the table's present, and say so
-      // when play went on while it was away (the view is whole; the log is not)
+      // keep what this browser saw before, up to the table's present; when play went
+      // on while it was away, mark the hole and ask the server what filled it
       ctx.log = ctx.log.filter((entry) => entry.seq <= frame.seq);
       const last = ctx.log.length ? ctx.log[ctx.log.length - 1].seq : 0;
-      if (last < frame.seq) ctx.log.push({ seq: frame.seq, events: [], gap: true });
+      if (last < frame.seq) {
+        ctx.log.push({ seq: frame.seq, events: [], gap: true });
+        fillGap(last);
+      }
     }
     if (frame.type === "events") {
       ctx.log.push({ seq: frame.seq, events: frame.events });
@@ -120,6 +123,24 @@ export function showTable(main, tableId, { seat, spectator }) {
       if (ctx.module && ctx.module.onEvents) ctx.module.onEvents(frame.events, ctx);
     }
     if (ctx.over && !ctx.final) loadFinal();
+    render();
+  }
+
+  /** This viewer's version of every step after `after`, in place of the gap marker
+   * (if the server cannot say, the marker stays). */
+  async function fillGap(after) {
+    const base = `/api/tables/${encodeURIComponent(tableId)}`;
+    const path = ctx.seat === null ? `${base}/events?after=${after}` : `${base}/seats/${ctx.seat}/events?after=${after}`;
+    let out;
+    try {
+      out = await ctx.api("GET", path);
+    } catch {
+      return;
+    }
+    const have = new Set(ctx.log.filter((entry) => !entry.gap).map((entry) => entry.seq));
+    const kept = ctx.log.filter((entry) => !(entry.gap && entry.seq > after && entry.seq <= out.seq));
+    ctx.log = kept.concat(out.steps.filter((step) => !have.has(step.seq))).sort((a, b) => a.seq - b.seq);
+    saveLog(tableId, ctx.seat, ctx.log);
     render();
   }
 

@@ -1,0 +1,32 @@
+"""What a viewer missed: its version of every action's events after a point.
+
+A page that comes back (a reload, a lost connection, a seat taken back on another
+device) is welcomed with the whole current view, but its log of what happened has a
+hole. This replays the table's record and gives the hole's steps as that viewer would
+have received them, each event through ``event.for_player`` like every frame, so it
+tells a seat nothing its frames would not have.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core.game import Game
+from tabletop.core.record import GameRecord
+from tabletop.core.state import CHANCE
+from tabletop.server import protocol
+
+
+def events_after(
+    game: Game, record: GameRecord, viewer: protocol.Viewer, after: int
+) -> list[dict[str, Any]]:
+    """``[{"seq", "events"}]`` for every action after sequence number ``after``."""
+    state = game.new_game(
+        record.players, record.seed, auto_chance=record.auto_chance, **record.options
+    )
+    steps = []
+    for seq, (player, text) in enumerate(record.actions, start=1):
+        events = state.apply_chance(int(text)) if player == CHANCE else state.apply(player, text)
+        if seq > after:
+            steps.append({"seq": seq, "events": protocol.visible_events(events, viewer)})
+    return steps
