@@ -375,3 +375,35 @@ def test_a_worker_that_misses_the_bus_catches_up_from_the_database(
         finally:
             safety_net.cancel()
         assert seqs == [1, 2, 3] and held.seq >= 3
+
+
+def test_postgresql_gets_its_schema_from_the_migrations(pg_url: str) -> None:
+    """A new PostgreSQL database opened as the server opens it (on the event loop) is
+    migrated to the newest schema, which is what the queries use."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+
+    from server.test_server_schema import revision, schema_drift
+    from tabletop.server import schema
+
+    url = make_url(pg_url)
+    name = f"tabletop_schema_{os.getpid()}"
+    admin = create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    with admin.connect() as connection:
+        connection.execute(text(f"DROP DATABASE IF EXISTS {name}"))
+        connection.execute(text(f"CREATE DATABASE {name}"))
+    fresh = url.set(database=name).render_as_string(hide_password=False)
+    try:
+        async def open_and_close() -> None:
+            store = await Store.open(fresh)
+            await store.aclose()
+
+        asyncio.run(open_and_close())
+        engine = create_engine(fresh)
+        assert revision(engine) == schema.head()
+        assert schema_drift(engine) == []
+        engine.dispose()
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        admin.dispose()

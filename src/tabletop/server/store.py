@@ -264,10 +264,14 @@ class Store:
             await engine.dispose()
 
     def _create_schema(self) -> None:
-        """Create the tables if missing; workers starting together may race to do it."""
+        """Create or migrate the schema (``schema.upgrade``), in one transaction; workers
+        starting together may race to do it, and the loser tries again."""
+        from tabletop.server import schema  # its migrations import this module
+
         for attempt in range(5):
             try:
-                metadata.create_all(self.engine)
+                with self.transactions.begin() as connection:
+                    schema.upgrade(connection)
                 return
             except (IntegrityError, ProgrammingError, OperationalError):
                 if attempt == 4:

@@ -1,0 +1,1 @@
+"""The database schema's history, as Alembic migrations (see ``tabletop.server.schema``)."""

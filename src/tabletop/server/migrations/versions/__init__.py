@@ -1,0 +1,1 @@
+"""One module per schema change, oldest first (Alembic revisions)."""

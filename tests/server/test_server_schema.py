@@ -1,0 +1,63 @@
+"""The schema comes from the migrations, matches what the queries use, and databases
+made before migrations are taken over."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from sqlalchemy import Engine, create_engine, inspect
+
+from tabletop.server import schema
+from tabletop.server.store import Store, metadata, seats, tables
+
+
+def schema_drift(engine: Engine) -> list[object]:
+    """What the migrated database lacks or has beyond ``store.metadata`` (nothing, when
+    the migrations and the queries agree)."""
+    with engine.connect() as connection:
+        context = MigrationContext.configure(
+            connection, opts={"version_table": schema.VERSION_TABLE}
+        )
+        return list(compare_metadata(context, metadata))
+
+
+def revision(engine: Engine) -> str | None:
+    with engine.connect() as connection:
+        return schema.current(connection)
+
+
+def test_a_new_database_gets_the_newest_schema(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    Store(url).close()
+    engine = create_engine(url)
+    assert revision(engine) == schema.head()
+    assert schema_drift(engine) == []
+    Store(url).close()  # opening again changes nothing
+    assert revision(engine) == schema.head()
+    engine.dispose()
+
+
+def test_a_database_from_before_migrations_is_taken_over_with_its_games(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'old.sqlite3'}"
+    engine = create_engine(url)
+    metadata.create_all(engine)  # how the server made its schema up to session 5
+    with engine.begin() as connection:  # and a game stored then
+        connection.execute(tables.insert().values(
+            id="old-table", game="wicked-labyrinth", players=3, seed=7, options="{}",
+            clock=None, seeded=True, created=time.time(), over=False,
+        ))
+        connection.execute(seats.insert(), [
+            {"table_id": "old-table", "seat": s, "kind": "open", "away": False}
+            for s in range(3)
+        ])
+    assert schema.VERSION_TABLE not in inspect(engine).get_table_names()
+
+    store = Store(url)
+    assert revision(engine) == schema.head()
+    loaded = store.load_table("old-table")
+    assert loaded is not None and loaded[0].seed == 7
+    store.close()
+    engine.dispose()
