@@ -28,8 +28,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """Chromium for one test module. Not for the session: while Playwright's sync API
+    runs, its event loop is the thread's running loop, so a later test module in the
+    same worker could not call ``asyncio.run`` (the server and load-test tests do)."""
     if not CHROMIUM.exists():
         pytest.fail(
             f"Chromium is missing at {CHROMIUM}: the browser tests need Debian's chromium "
