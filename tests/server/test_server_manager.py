@@ -116,3 +116,4 @@ def test_the_safety_net_catches_up_only_tables_behind_the_previous_round(
         return caught
 
     assert asyncio.run(scenario()) == [(2, "b"), (3, "a")]
+

@@ -46,6 +46,10 @@ class DecisionMarkers:
             for m, since in zip(self.markers, self.since, strict=True)
         ]
 
+    def restart(self, seat: int) -> None:
+        """The seat's clock starts over on the same decision (it came back to it)."""
+        self.since[seat] = time.monotonic()
+
     def pending(self) -> list[int]:
         """The seats that have a decision to make, in seat order."""
         return [p for p, d in enumerate(self.markers) if d is not None]

@@ -445,9 +445,10 @@ class LiveTable:
     def _seats_changed(self, seat: int | None = None) -> None:
         """Tell everyone; start play, or hand a seat's decision to its bot or its clock."""
         changed = set(self._refresh(None))
-        self._reset_head()
         if seat is not None and self.decisions[seat] is not None:
-            changed.add(seat)
+            changed.add(seat)  # its bot or its clock starts over on the same decision
+            self.markers.restart(seat)
+        self._reset_head()
         self.audience.seats(self.state, self.seq, self.decisions, self.clocks(), self.summary())
         self.services.bus.publish({"kind": "seats", "table": self.id})
         self._after_change(sorted(changed))
