@@ -12,7 +12,8 @@ def test_a_clock_counts_from_when_the_decision_began_or_started_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Time left is the clock minus the time since the seat's marker was set; a seat
-    that comes back to the same decision starts over; no clock or no decision: None."""
+    that comes back to the same decision starts over; no clock: no time; no decision:
+    None."""
     now = [100.0]
     monkeypatch.setattr(decisions.time, "monotonic", lambda: now[0])
     state = tabletop.new_game("code-of-nine", players=3, seed=1)
@@ -20,11 +21,11 @@ def test_a_clock_counts_from_when_the_decision_began_or_started_over(
     markers.refresh(state, 0, True, None)
     deciding = state.current_players()[0]
     now[0] = 112.5
-    left = markers.clocks(30.0)
-    assert left[deciding] == 17.5
-    assert all(left[p] is None for p in range(3) if p not in state.current_players())
-    assert markers.clocks(None) == [None, None, None]
+    current = markers.current(30.0)
+    assert current[deciding] == (0, 17.5)
+    assert all(current[p] is None for p in range(3) if p not in state.current_players())
+    assert markers.current(None)[deciding] == (0, None)
     markers.restart(deciding)
-    assert markers.clocks(30.0)[deciding] == 30.0
+    assert markers.current(30.0)[deciding] == (0, 30.0)
     now[0] = 200.0
-    assert markers.clocks(30.0)[deciding] == 0.0  # run out: never below zero
+    assert markers.current(30.0)[deciding] == (0, 0.0)  # run out: never below zero

@@ -15,6 +15,7 @@ from tabletop.core.events import Event
 from tabletop.core.state import State
 from tabletop.server import protocol
 from tabletop.server.connection import Connection
+from tabletop.server.decisions import Decision
 
 
 class Audience:
@@ -27,12 +28,11 @@ class Audience:
         return bool(self.connections)
 
     def welcome(
-        self, conn: Connection, state: State, seq: int, decision: int | None, table: Any,
-        clock_left: float | None = None,
+        self, conn: Connection, state: State, seq: int, decision: Decision, table: Any
     ) -> None:
         """Register a connection and queue its welcome frame (call under the table lock)."""
         self.connections.add(conn)
-        frame = protocol.view_frame("welcome", state, conn.viewer, seq, decision, clock_left)
+        frame = protocol.view_frame("welcome", state, conn.viewer, seq, decision)
         frame["table"] = table
         conn.send(protocol.encode(frame))
 
@@ -44,14 +44,11 @@ class Audience:
         state: State,
         seq: int,
         events: Sequence[Event],
-        decisions: Sequence[int | None],
-        clocks: Sequence[float | None],
+        decisions: Sequence[Decision],
         actor: Connection | None = None,
         ref: Any = None,
     ) -> None:
         """Send each connection its viewer's frame for accepted action ``seq``.
-
-        ``clocks``: each seat's seconds left to decide (None without a clock).
 
         The actor's frame also acknowledges its action (``"ack": ref``): folding the
         acknowledgement into the frame it gets anyway saves a message per action.
@@ -62,28 +59,19 @@ class Audience:
             key = (conn.viewer, conn.with_view)
             text = texts.get(key)
             if text is None:
-                viewer = conn.viewer
-                decision = clock = None
-                if viewer is not None:
-                    decision, clock = decisions[viewer], clocks[viewer]
-                text = texts[key] = frames.text(viewer, decision, conn.with_view, clock)
+                decision = None if conn.viewer is None else decisions[conn.viewer]
+                text = texts[key] = frames.text(conn.viewer, decision, conn.with_view)
             conn.send(protocol.with_ack(text, ref) if conn is actor else text)
 
-    def seats(
-        self, state: State, seq: int, decisions: Sequence[int | None],
-        clocks: Sequence[float | None], table: Any,
-    ) -> None:
+    def seats(self, state: State, seq: int, decisions: Sequence[Decision], table: Any) -> None:
         """Tell everyone the seats changed, and each seat its decision (play may start)."""
         texts: dict[int | None, str] = {}
         for conn in self.connections:
-            viewer = conn.viewer
-            text = texts.get(viewer)
+            text = texts.get(conn.viewer)
             if text is None:
-                decision = clock = None
-                if viewer is not None:
-                    decision, clock = decisions[viewer], clocks[viewer]
+                decision = None if conn.viewer is None else decisions[conn.viewer]
                 frame = {"type": "seats", "seq": seq, "table": table}
-                frame.update(protocol.decision_part(state, viewer, decision, clock))
+                frame.update(protocol.decision_part(state, conn.viewer, decision))
                 text = texts[conn.viewer] = protocol.encode(frame)
             conn.send(text)
 

@@ -18,6 +18,10 @@ import time
 from tabletop.core.state import State
 from tabletop.server.errors import TableError
 
+Decision = tuple[int, float | None] | None
+"""A seat's decision as its frames tell it: (marker, seconds left on the table's clock,
+or None without a clock); None when the seat has nothing to decide."""
+
 
 class DecisionMarkers:
     """Each seat's marker (``None`` when it has nothing to decide) and legal action ids."""
@@ -35,14 +39,12 @@ class DecisionMarkers:
         other._legal = list(self._legal)
         return other
 
-    def clocks(self, seconds: float | None) -> list[float | None]:
-        """Each seat's time left to decide on a clock of ``seconds`` per decision
-        (None: no clock, or nothing to decide)."""
-        if not seconds:
-            return [None] * len(self.markers)
+    def current(self, clock: float | None) -> list[Decision]:
+        """Each seat's decision, with its time left on a clock of ``clock`` seconds per
+        decision (None: no clock)."""
         now = time.monotonic()
         return [
-            None if m is None else max(0.0, seconds - (now - since))
+            None if m is None else (m, max(0.0, clock - (now - since)) if clock else None)
             for m, since in zip(self.markers, self.since, strict=True)
         ]
 

@@ -22,6 +22,7 @@ from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.state import State
+from tabletop.server.decisions import Decision
 
 Viewer = int | None
 """A seat number, or ``None`` for a spectator."""
@@ -71,16 +72,15 @@ def view_of(state: State, viewer: Viewer) -> Any:
     return to_jsonable(state.spectator_view() if viewer is None else state.view(viewer))
 
 
-def decision_part(
-    state: State, viewer: Viewer, decision: int | None, clock_left: float | None = None
-) -> dict[str, Any]:
+def decision_part(state: State, viewer: Viewer, decision: Decision) -> dict[str, Any]:
     """What the viewer needs to act: its own legal actions, when its decision began and,
     on a table with a clock, the seconds it has left."""
     if viewer is None or decision is None:
         return {}
+    marker, clock_left = decision
     names = notations(state.game)
     part: dict[str, Any] = {
-        "decision": decision, "legal": [names[i] for i in state.legal_action_ids(viewer)]
+        "decision": marker, "legal": [names[i] for i in state.legal_action_ids(viewer)]
     }
     if clock_left is not None:
         part["clock_left"] = round(clock_left, 1)
@@ -114,10 +114,7 @@ class EventsFrames:
             f',"result":{_json(end["result"])}' if "result" in end else ""
         )
 
-    def text(
-        self, viewer: Viewer, decision: int | None, with_view: bool,
-        clock_left: float | None = None,
-    ) -> str:
+    def text(self, viewer: Viewer, decision: Decision, with_view: bool) -> str:
         """The encoded frame for connections of ``viewer`` (with the view if asked)."""
         seen = tuple(s for e in self.events if (s := e.for_player(viewer)) is not None)
         key = tuple(map(id, seen))
@@ -126,7 +123,7 @@ class EventsFrames:
         if hit is None or any(a is not b for a, b in zip(hit[0], seen, strict=True)):
             hit = self._versions[key] = (seen, _json([self._convert(e) for e in seen]))
         parts = [f'{{"type":"events","seq":{self.seq},"events":{hit[1]}']
-        for name, value in decision_part(self.state, viewer, decision, clock_left).items():
+        for name, value in decision_part(self.state, viewer, decision).items():
             parts.append(f',"{name}":{_json(value)}')
         parts.append(self._end)
         if with_view:
@@ -147,8 +144,7 @@ def _json(value: Any) -> str:
 
 
 def view_frame(
-    kind: str, state: State, viewer: Viewer, seq: int, decision: int | None,
-    clock_left: float | None = None,
+    kind: str, state: State, viewer: Viewer, seq: int, decision: Decision
 ) -> dict[str, Any]:
     """A ``welcome`` (on connect) or ``view`` (on request) frame: the whole current view."""
     frame: dict[str, Any] = {
@@ -157,7 +153,7 @@ def view_frame(
         "seat": viewer,
         "view": view_of(state, viewer),
     }
-    frame.update(decision_part(state, viewer, decision, clock_left))
+    frame.update(decision_part(state, viewer, decision))
     frame.update(end_part(state))
     return frame
 

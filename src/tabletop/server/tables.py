@@ -43,7 +43,7 @@ from tabletop.server import bots, protocol
 from tabletop.server.audience import Audience
 from tabletop.server.autoplay import Autoplay
 from tabletop.server.connection import Connection
-from tabletop.server.decisions import DecisionMarkers
+from tabletop.server.decisions import Decision, DecisionMarkers
 from tabletop.server.errors import TableError
 from tabletop.server.forwarding import Forwards, Sent, refusal
 from tabletop.server.protocol import ProtocolError
@@ -201,27 +201,24 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
 
-    def clocks(self) -> list[float | None]:
-        """Each seat's seconds left to decide, on a table with a clock (else None)."""
-        return self.markers.clocks(self.row.clock)
+    def decisions_now(self) -> list[Decision]:
+        """Each seat's decision as its frames tell it, with its time left on the clock."""
+        return self.markers.current(self.row.clock)
+
+    def _decision_of(self, viewer: int | None) -> Decision:
+        return None if viewer is None else self.decisions_now()[viewer]
 
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
-        viewer = conn.viewer
-        decision = clock = None
-        if viewer is not None:
-            decision, clock = self.decisions[viewer], self.clocks()[viewer]
-        self.audience.welcome(conn, self.state, self.seq, decision, self.summary(), clock)
+        decision = self._decision_of(conn.viewer)
+        self.audience.welcome(conn, self.state, self.seq, decision, self.summary())
 
     def detach(self, conn: Connection) -> None:
         self.audience.remove(conn)
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """A ``view`` frame for ``viewer``: its view, decision and clock (not encoded)."""
-        decision = clock = None
-        if viewer is not None:
-            decision, clock = self.decisions[viewer], self.clocks()[viewer]
-        return protocol.view_frame("view", self.state, viewer, self.seq, decision, clock)
+        return protocol.view_frame("view", self.state, viewer, self.seq, self._decision_of(viewer))
 
     def view_frame(self, viewer: int | None) -> str:
         return protocol.encode(self.view(viewer))
@@ -387,9 +384,7 @@ class LiveTable:
         ref: Any = None,
     ) -> None:
         """Broadcast the action that brought the table to ``seq``; start bots and clocks."""
-        self.audience.events(
-            self.state, self.seq, events, self.decisions, self.clocks(), actor, ref
-        )
+        self.audience.events(self.state, self.seq, events, self.decisions_now(), actor, ref)
         self._after_change(changed)
 
     def _after_change(self, changed: list[int]) -> None:
@@ -449,7 +444,7 @@ class LiveTable:
             changed.add(seat)  # its bot or its clock starts over on the same decision
             self.markers.restart(seat)
         self._reset_head()
-        self.audience.seats(self.state, self.seq, self.decisions, self.clocks(), self.summary())
+        self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
         self.services.bus.publish({"kind": "seats", "table": self.id})
         self._after_change(sorted(changed))
 
@@ -539,7 +534,7 @@ class LiveTable:
         self.seats = seats
         changed = self._refresh(None)
         self._reset_head()
-        self.audience.seats(self.state, self.seq, self.decisions, self.clocks(), self.summary())
+        self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
         self._after_change(changed)
 
     async def catch_up(self) -> None:
