@@ -10,6 +10,7 @@ from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.state import CHANCE, State
 
 if TYPE_CHECKING:
+    from tabletop.core.events import Event
     from tabletop.core.game import Game
 
 RECORD_FORMAT = 1
@@ -65,8 +66,11 @@ class GameRecord:
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not a valid game record: missing or bad {exc}") from exc
 
-    def states(self, game: Game) -> Iterator[tuple[State, tuple[int, str] | None]]:
-        """Yield the start state, then the state after each step with that step.
+    def steps(
+        self, game: Game
+    ) -> Iterator[tuple[State, tuple[int, str] | None, list[Event]]]:
+        """Yield the start state, then the state after each step with that step and the
+        events it made (what each viewer's version of them comes from).
 
         The same state object is advanced in place; clone it to keep one.
         """
@@ -76,21 +80,21 @@ class GameRecord:
             )
         except TabletopError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from exc
-        yield state, None
+        yield state, None, []
         for n, (player, text) in enumerate(self.actions, start=1):
             try:
                 if player == CHANCE:
-                    state.apply_chance(int(text))
+                    events = state.apply_chance(int(text))
                 else:
-                    state.apply(player, text)
+                    events = state.apply(player, text)
             except (TabletopError, ValueError) as exc:
                 raise RecordError(f"step {n} ({player}: {text}) does not replay: {exc}") from exc
-            yield state, (player, text)
+            yield state, (player, text), events
 
     def replay(self, game: Game) -> State:
         """The final state of this record."""
-        steps = self.states(game)
-        state, _ = next(steps)  # the start state: always yielded first
+        steps = self.steps(game)
+        state, _, _ = next(steps)  # the start state: always yielded first
         for _step in steps:
             pass
         return state

@@ -16,7 +16,7 @@ from typing import Any
 import tabletop
 from tabletop.core.events import Event
 from tabletop.core.record import GameRecord
-from tabletop.core.state import CHANCE, State
+from tabletop.core.state import State
 from tabletop.server import protocol
 
 _DECISION = {"legal", "decision", "clock_left"}
@@ -62,10 +62,7 @@ def check_frames(
                 )
             if kind in ("welcome", "view", "events", "seats"):
                 by_seq[viewer].setdefault(int(frame["seq"]), []).append(frame)
-    state = game.new_game(rec.players, rec.seed, auto_chance=rec.auto_chance, **rec.options)
-    _check_seq(report, state, by_seq, 0, [])
-    for seq, (player, text) in enumerate(rec.actions, start=1):
-        events = state.apply_chance(int(text)) if player == CHANCE else state.apply(player, text)
+    for seq, (state, _, events) in enumerate(rec.steps(game)):
         _check_seq(report, state, by_seq, seq, events)
     return report
 

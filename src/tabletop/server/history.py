@@ -13,7 +13,6 @@ from typing import Any
 
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
-from tabletop.core.state import CHANCE
 from tabletop.server import protocol
 
 
@@ -21,12 +20,8 @@ def events_after(
     game: Game, record: GameRecord, viewer: protocol.Viewer, after: int
 ) -> list[dict[str, Any]]:
     """``[{"seq", "events"}]`` for every action after sequence number ``after``."""
-    state = game.new_game(
-        record.players, record.seed, auto_chance=record.auto_chance, **record.options
-    )
-    steps = []
-    for seq, (player, text) in enumerate(record.actions, start=1):
-        events = state.apply_chance(int(text)) if player == CHANCE else state.apply(player, text)
-        if seq > after:
-            steps.append({"seq": seq, "events": protocol.visible_events(events, viewer)})
-    return steps
+    return [
+        {"seq": seq, "events": protocol.visible_events(events, viewer)}
+        for seq, (_, _, events) in enumerate(record.steps(game))
+        if seq > after
+    ]
