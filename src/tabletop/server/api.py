@@ -203,9 +203,7 @@ def _view_out(table: LiveTable, viewer: int | None) -> ViewOut:
 
 @router.post("/tables/{table_id}/seats/{seat}/join", summary="Take an open seat")
 async def join(table_id: str, seat: int, body: JoinIn, tables: Manager) -> JoinedOut:
-    table = await tables.get(table_id)
-    async with tables.setting_up:
-        token = await table.join(seat, body.name)
+    table, token = await tables.join(table_id, seat, body.name)
     return JoinedOut(table=table.summary(), seat=seat, token=token)
 
 

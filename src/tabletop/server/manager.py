@@ -97,6 +97,13 @@ class TableManager:
             table.start_play()
         return table
 
+    async def join(self, table_id: str, seat: int, name: str) -> tuple[LiveTable, str]:
+        """A person takes an open seat (a set-up, waiting its turn); the table and the
+        seat's secret token."""
+        table = await self.get(table_id)
+        async with self.setting_up:
+            return table, await table.join(seat, name)
+
     async def get(self, table_id: str, fresh: bool = False) -> LiveTable:
         """The live table ``table_id``; ``fresh`` reads any actions other workers wrote."""
         table = self.tables.get(table_id)
