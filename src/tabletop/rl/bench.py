@@ -136,7 +136,8 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         steps += taken
         engine.append(playouts(game, players, share, seed + 1000 * k))
         viewed.append(engine_with_views(game, players, share, seed + 1000 * k))
-        free.append(env_episodes(game, players, share, seed + 1000 * k, True)[0])
+        free.append(env_episodes(game, players, share, seed + 1000 * k,
+                                 free_observations=True)[0])
     env_rate, engine_rate, viewed_rate = _total(env), _total(engine), _total(viewed)
     free_rate = _total(free)
     return {

@@ -106,16 +106,12 @@ class MctsBot(Bot):
         if search == "sealed" and self.guide is None:
             raise ValueError("search=sealed needs a guide to play the other decisions")
         self.sealed_only = search == "sealed"
-        if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int)
-                                    or samples < 1):
-            raise ValueError(f"samples must be a whole number >= 1, got {samples!r}")
+        for name, count, least in (("samples", samples, 1), ("depth", depth, 0),
+                                   ("horizon", horizon, 1)):
+            if count is not None and (isinstance(count, bool) or not isinstance(count, int)
+                                      or count < least):
+                raise ValueError(f"{name} must be a whole number >= {least}, got {count!r}")
         self.samples = samples
-        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
-                                  or depth < 0):
-            raise ValueError(f"depth must be a whole number >= 0, got {depth!r}")
-        if horizon is not None and (isinstance(horizon, bool) or not isinstance(horizon, int)
-                                    or horizon < 1):
-            raise ValueError(f"horizon must be a whole number >= 1, got {horizon!r}")
         if horizon is not None and model is None:
             raise ValueError("horizon needs a model (it moves the model's horizon)")
         self.knowledge: Knowledge | None = None

@@ -48,7 +48,7 @@ function seatRow(index, game) {
   const bots = game.bots;
   const choices = [h("option", { value: "open" }, t("lobby.seatOpen"))];
   for (const bot of bots) {
-    for (const spec of game.levels?.[bot] || [bot]) {
+    for (const spec of game.levels[bot]) {
       choices.push(h("option", { value: spec }, t("lobby.seatBot", { bot: botLabel(spec) })));
     }
   }
