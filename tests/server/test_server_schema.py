@@ -6,27 +6,11 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Engine, create_engine, inspect
+from sqlalchemy import create_engine, inspect
 
+from server.schemas import revision, schema_drift
 from tabletop.server import schema
 from tabletop.server.store import Store, metadata, seats, tables
-
-
-def schema_drift(engine: Engine) -> list[object]:
-    """What the migrated database lacks or has beyond ``store.metadata`` (nothing, when
-    the migrations and the queries agree)."""
-    with engine.connect() as connection:
-        context = MigrationContext.configure(
-            connection, opts={"version_table": schema.VERSION_TABLE}
-        )
-        return list(compare_metadata(context, metadata))
-
-
-def revision(engine: Engine) -> str | None:
-    with engine.connect() as connection:
-        return schema.current(connection)
 
 
 def test_a_new_database_gets_the_newest_schema(tmp_path: Path) -> None:

@@ -383,7 +383,7 @@ def test_postgresql_gets_its_schema_from_the_migrations(pg_url: str) -> None:
     from sqlalchemy import create_engine, text
     from sqlalchemy.engine import make_url
 
-    from server.test_server_schema import revision, schema_drift
+    from server.schemas import revision, schema_drift
     from tabletop.server import schema
 
     url = make_url(pg_url)

@@ -101,6 +101,14 @@ def create_table(
     return href.split("/")[2]
 
 
+def one_person_and_bots(server: Any, **body: Any) -> str:
+    """A 3-player Wicked Labyrinth table made through the API with seat 0 open for the
+    test's person and two bots (``body`` adds to the request); its id."""
+    seats = [{"type": "open"}, {"type": "bot"}, {"type": "bot"}]
+    request = {"game": "wicked-labyrinth", "players": 3, "seats": seats, **body}
+    return str(server.api("POST", "/api/tables", json=request)["table"]["id"])
+
+
 def join(page: Page, base: str, table_id: str, seat: int, name: str) -> None:
     page.goto(f"{base}/#/join/{table_id}/{seat}")
     page.fill("#player-name", name)

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from web.players import new_page
+from web.players import join, new_page, one_person_and_bots
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -16,15 +16,8 @@ pytestmark = pytest.mark.browser
 def test_a_seat_on_a_clock_sees_its_time_run_down(live_server: LiveServer, browser: Any) -> None:
     errors: list[str] = []
     page = new_page(browser, errors)
-    table = live_server.api(
-        "POST",
-        "/api/tables",
-        json={"game": "wicked-labyrinth", "players": 3, "clock": 30,
-              "seats": [{"type": "open"}, {"type": "bot"}, {"type": "bot"}]},
-    )["table"]
-    page.goto(f"{live_server.url}/#/join/{table['id']}/0")
-    page.fill("#player-name", "Al")
-    page.click("#join")
+    table_id = one_person_and_bots(live_server, clock=30)
+    join(page, live_server.url, table_id, 0, "Al")
     page.wait_for_selector("#declaration")
     first = int(page.inner_text("#clock-left").split()[0])
     assert 25 <= first <= 30
@@ -34,7 +27,7 @@ def test_a_seat_on_a_clock_sees_its_time_run_down(live_server: LiveServer, brows
     )
 
     watcher = new_page(browser, errors)
-    watcher.goto(f"{live_server.url}/#/watch/{table['id']}")
+    watcher.goto(f"{live_server.url}/#/watch/{table_id}")
     watcher.wait_for_selector(".table-head .clock")
     assert watcher.query_selector("#clock-left") is None
     assert "30 s a decision" in watcher.inner_text(".table-head .clock")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from web.players import new_page
+from web.players import join, new_page, one_person_and_bots
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -20,29 +20,18 @@ def test_the_page_reconnects_when_the_server_comes_back(browser: Any, tmp_path: 
     page = new_page(browser, errors)
     first = LiveServer(tmp_path)
     with first:
-        table = first.api(
-            "POST",
-            "/api/tables",
-            json={
-                "game": "wicked-labyrinth",
-                "players": 3,
-                "seed": 3,
-                "seats": [{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
-            },
-        )["table"]
-        page.goto(f"{first.url}/#/join/{table['id']}/0")
-        page.fill("#player-name", "Alice")
-        page.click("#join")
+        table_id = one_person_and_bots(first, seed=3)
+        join(page, first.url, table_id, 0, "Alice")
         page.wait_for_selector("#declaration")
         page.click("#commit")
         page.wait_for_selector("#log li:has-text('You put out a closed hand')")
-        seq = first.api("GET", f"/api/tables/{table['id']}")["seq"]
+        seq = first.api("GET", f"/api/tables/{table_id}")["seq"]
     page.wait_for_selector("#connection.closed")  # the server is gone: the page says so
 
     with LiveServer(tmp_path, port=first.port) as again:
         page.wait_for_selector("#connection.open", timeout=20_000)
         page.wait_for_selector("#declaration")
-        assert again.api("GET", f"/api/tables/{table['id']}")["seq"] == seq
+        assert again.api("GET", f"/api/tables/{table_id}")["seq"] == seq
         page.click("#commit")  # and the game goes on from where it was
         page.wait_for_function(
             f"document.querySelector('#log li:last-child').dataset.seq > {seq}", timeout=10_000
@@ -56,18 +45,8 @@ def test_a_bot_plays_while_the_person_is_away(browser: Any, tmp_path: Path) -> N
     errors: list[str] = []
     page = new_page(browser, errors)
     with LiveServer(tmp_path, bot_delay=0.3) as server:
-        table = server.api(
-            "POST",
-            "/api/tables",
-            json={
-                "game": "wicked-labyrinth",
-                "players": 3,
-                "seats": [{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
-            },
-        )["table"]
-        page.goto(f"{server.url}/#/join/{table['id']}/0")
-        page.fill("#player-name", "<b>Al</b>")
-        page.click("#join")
+        table_id = one_person_and_bots(server)
+        join(page, server.url, table_id, 0, "<b>Al</b>")
         page.wait_for_selector("#declaration")
         assert "<b>Al</b>" in page.inner_text(".table-head")
         page.click("#leave-seat")
@@ -86,28 +65,21 @@ def test_moves_made_while_the_page_was_away_fill_its_log(browser: Any, tmp_path:
     errors: list[str] = []
     page = new_page(browser, errors)
     with LiveServer(tmp_path, bot_delay=0.05) as server:
-        table = server.api(
-            "POST",
-            "/api/tables",
-            json={"game": "wicked-labyrinth", "players": 3, "seed": 4,
-                  "seats": [{"type": "open"}, {"type": "bot"}, {"type": "bot"}]},
-        )["table"]
-        page.goto(f"{server.url}/#/join/{table['id']}/0")
-        page.fill("#player-name", "Al")
-        page.click("#join")
+        table_id = one_person_and_bots(server, seed=4)
+        join(page, server.url, table_id, 0, "Al")
         page.wait_for_selector("#declaration")
         page.click("#commit")
         page.wait_for_selector("#log li:has-text('You put out a closed hand')")
         page.click("#leave-seat")
         page.wait_for_selector("#return-seat")
         page.goto("about:blank")  # away: the bot plays on for the seat
-        left = server.api("GET", f"/api/tables/{table['id']}")["seq"]
+        left = server.api("GET", f"/api/tables/{table_id}")["seq"]
         deadline = time.monotonic() + 30
-        while server.api("GET", f"/api/tables/{table['id']}")["seq"] < left + 10:
+        while server.api("GET", f"/api/tables/{table_id}")["seq"] < left + 10:
             assert time.monotonic() < deadline, "the bots did not play on"
             time.sleep(0.05)
 
-        page.goto(f"{server.url}/#/table/{table['id']}?seat=0")
+        page.goto(f"{server.url}/#/table/{table_id}?seat=0")
         page.wait_for_function(
             "[...document.querySelectorAll('#log li')].some(li => li.dataset.seq > "
             f"{left + 5})",
