@@ -28,6 +28,8 @@ ALLOWED_KEYS = {
     "events": {"type", "seq", "events", "over", "result", "view", "ack", *_DECISION},
     "seats": {"type", "seq", "table", *_DECISION},
     "pong": {"type", "ref"},
+    "chat": {"type", "message"},
+    "rematch": {"type", "rematch"},
     "error": {"type", "code", "message", "ref"},
 }
 

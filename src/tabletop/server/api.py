@@ -24,6 +24,7 @@ from tabletop.server.bots import check_spec
 from tabletop.server.errors import TableError
 from tabletop.server.history import events_after
 from tabletop.server.manager import SeatSpec, TableManager
+from tabletop.server.store import WAITING_KINDS
 from tabletop.server.summary import table_summary
 from tabletop.server.tables import LiveTable
 
@@ -67,6 +68,21 @@ class LeaveIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     bot: BotSpec | None = None
+
+
+class ChatIn(BaseModel):
+    """A chat message: one line of at most ``chat.MAX_CHARS`` characters."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    text: str
+
+
+class ChatOut(BaseModel):
+    message: dict[str, Any]
+
+
+class ChatHistoryOut(BaseModel):
+    messages: list[dict[str, Any]]
 
 
 class TableOut(BaseModel):
@@ -159,7 +175,7 @@ async def list_tables(tables: Manager) -> list[dict[str, Any]]:
         if live is not None:
             out.append(live.summary())
         else:
-            open_ = any(s.kind == "open" for s in seats[row.id])
+            open_ = any(s.kind in WAITING_KINDS for s in seats[row.id])
             status = "over" if row.over else "waiting" if open_ else "playing"
             out.append(table_summary(row, seats[row.id], status, -1))
     return out
@@ -235,6 +251,53 @@ async def come_back(
     await seat_of(table, seat, credentials)
     await table.set_away(seat, False, None)
     return TableOut(table=table.summary())
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/rematch",
+    status_code=201,
+    summary="Accept (or ask for) a rematch of a finished game",
+)
+async def rematch(
+    table_id: str, seat: int, tables: Manager, credentials: Credentials
+) -> JoinedOut:
+    """The first seat to ask makes the rematch: a new table with the same game, players,
+    options, clock and bots, and every person's seat kept for them alone. Each person
+    who accepts takes their own seat there, with a new token (shown once)."""
+    old = await tables.get(table_id, fresh=True)
+    seat = await seat_of(old, seat, credentials)
+    if not old.over:
+        raise TableError("not_over", "a rematch can be asked for when the game is over")
+    new = await tables.rematch(old)
+    if new.seats[seat].kind != "reserved":
+        raise TableError(
+            "already_accepted",
+            f"seat {seat + 1} of the rematch is already taken by you: continue on the "
+            "device where you accepted",
+        )
+    token = await new.join(seat, old.seats[seat].name or "", kind="reserved")
+    return JoinedOut(table=new.summary(), seat=seat, token=token)
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/chat", status_code=201, summary="Send a chat message"
+)
+async def post_chat(
+    table_id: str, seat: int, body: ChatIn, tables: Manager, credentials: Credentials
+) -> ChatOut:
+    """Everyone at the table sees it (seats and spectators; bots never read it).
+    Refused: empty, longer than 280 characters, control characters, or more than 5
+    messages at once and then one every 2 s (429)."""
+    table = await tables.get(table_id)
+    seat = await seat_of(table, seat, credentials)
+    return ChatOut(message=await table.chat.post(seat, table.seats[seat].name, body.text))
+
+
+@router.get("/tables/{table_id}/chat", summary="A table's chat messages")
+async def chat_history(table_id: str, tables: Manager, after: int = 0) -> ChatHistoryOut:
+    """The messages with ids above ``after``, oldest first (the latest 200 of them)."""
+    table = await tables.get(table_id)
+    return ChatHistoryOut(messages=await table.chat.history(after))
 
 
 class HistoryOut(BaseModel):

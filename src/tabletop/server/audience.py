@@ -75,6 +75,12 @@ class Audience:
                 text = texts[conn.viewer] = protocol.encode(frame)
             conn.send(text)
 
+    def broadcast(self, text: str) -> None:
+        """Send the same frame to every connection (chat, a rematch): nothing in it
+        depends on the viewer."""
+        for conn in self.connections:
+            conn.send(text)
+
     def close(self) -> None:
         for conn in self.connections:
             conn.close()

@@ -62,6 +62,47 @@ class TableManager:
         seed: int | None,
         clock: float | None,
     ) -> LiveTable:
+        row, seat_rows = self._new_rows(game_name, players, options, seats, seed, clock)
+        async with self.setting_up:
+            await self.services.writer.call(self.services.store.create_table, row, seat_rows)
+        return await self._open_new(row, seat_rows)
+
+    async def rematch(self, old: LiveTable) -> LiveTable:
+        """The table that continues ``old`` (over): made by the first request, with the
+        same game, players, options, clock and bots, a new secret seed, and each of
+        ``old``'s people's seats ``reserved`` for them. Later requests, on any worker,
+        get the same table."""
+        if old.row.rematch is None:
+            specs = [
+                SeatSpec("bot", s.bot, s.name)
+                if s.kind == "bot"
+                else SeatSpec("reserved", None, s.name)
+                for s in old.seats
+            ]
+            row, seat_rows = self._new_rows(
+                old.row.game, old.row.players, old.row.options, specs, None, old.row.clock
+            )
+            async with self.setting_up:
+                made = await self.services.writer.call(
+                    self.services.store.create_rematch, old.id, row, seat_rows
+                )
+            if made == row.id:
+                await self._open_new(row, seat_rows)
+            old.rematch_made(made)
+            self.services.bus.publish({"kind": "rematch", "table": old.id, "rematch": made})
+            return await self.get(made)
+        return await self.get(old.row.rematch)
+
+    def _new_rows(
+        self,
+        game_name: str,
+        players: int,
+        options: dict[str, Any],
+        seats: list[SeatSpec],
+        seed: int | None,
+        clock: float | None,
+    ) -> tuple[TableRow, list[SeatRow]]:
+        """A new table's rows, checked: players, options, seats and bot specs."""
         game = REGISTRY.get(game_name)
         game.new_game(players, 0, **options)  # validates players and options
         if len(seats) != players:
@@ -88,8 +129,11 @@ class TableManager:
             )
             for p, s in enumerate(seats)
         ]
+        return row, seat_rows
+
+    async def _open_new(self, row: TableRow, seat_rows: list[SeatRow]) -> LiveTable:
+        """A table just stored: this worker owns it and holds it; bots start."""
         async with self.setting_up:
-            await self.services.writer.call(self.services.store.create_table, row, seat_rows)
             await self.services.owners.claim(row.id)
         table = LiveTable(row, seat_rows, self.services)
         self.tables[row.id] = table
@@ -212,6 +256,10 @@ class TableManager:
             return
         elif kind == "refused":
             table.forwards.refused(message)
+        elif kind == "chat" and isinstance(message.get("message"), dict):
+            table.chat.tell(message["message"])
+        elif kind == "rematch" and isinstance(message.get("rematch"), str):
+            table.rematch_made(message["rematch"])
         else:
             await table.on_remote(message)
 

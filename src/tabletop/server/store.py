@@ -67,6 +67,7 @@ tables = Table(
     Column("seeded", Boolean, nullable=False),
     Column("created", Float, nullable=False),
     Column("over", Boolean, nullable=False, default=False),
+    Column("rematch", String(32), nullable=True),
 )
 
 seats = Table(
@@ -90,6 +91,19 @@ actions = Table(
     Column("action", Text, nullable=False),
     Column("source", String(8), nullable=False),
 )
+
+chat = Table(
+    "tabletop_chat",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tabletop_tables.id"), nullable=False, index=True),
+    Column("seat", Integer, nullable=False),
+    Column("name", String(64), nullable=True),
+    Column("text", Text, nullable=False),
+    Column("at", Float, nullable=False),
+)
+"""The tables' chat: each message kept beside the table's actions, never part of them
+(the game's sequence numbers, its record and what bots see are the actions alone)."""
 
 
 if TYPE_CHECKING:
@@ -121,9 +135,15 @@ _APPEND_PG = text(_INSERT_ARRAYS + " ON CONFLICT DO NOTHING RETURNING table_id, 
 """The PostgreSQL append after a taken number: says which rows went in."""
 
 
+WAITING_KINDS = frozenset({"open", "reserved"})
+"""Seat kinds still waiting for their person: play starts when no seat is one of them."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
-    """One seat: ``kind`` is ``open``, ``human`` or ``bot``; ``away`` humans are botted."""
+    """One seat: ``kind`` is ``open``, ``reserved`` (open to one person only: the
+    player of the same seat at the game this one is a rematch of), ``human`` or ``bot``;
+    ``away`` humans are botted."""
 
     seat: int
     kind: str
@@ -144,6 +164,20 @@ class TableRow:
     seeded: bool
     created: float
     over: bool = False
+    rematch: str | None = None
+    """The table that continues this one (a rematch), once someone asked for it."""
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    """One chat message at a table: ``id`` orders them (given by the database)."""
+
+    table_id: str
+    seat: int
+    name: str | None
+    text: str
+    at: float
+    id: int = 0
 
 
 @dataclass(frozen=True)
@@ -289,26 +323,33 @@ class Store:
 
     def create_table(self, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
         with self.transactions.begin() as conn:
-            conn.execute(
-                insert(tables).values(
-                    id=table.id,
-                    game=table.game,
-                    players=table.players,
-                    seed=table.seed,
-                    options=json.dumps(table.options),
-                    clock=table.clock,
-                    seeded=table.seeded,
-                    created=table.created,
-                )
-            )
-            conn.execute(insert(seats), [_seat_values(table.id, s) for s in seat_rows])
+            self._insert_table(conn, table, seat_rows)
 
-    def claim_seat(self, table_id: str, seat: int, name: str, digest: str) -> bool:
-        """Make an open seat a human one; False if it was not open (someone else won)."""
+    @staticmethod
+    def _insert_table(conn: Connection, table: TableRow, seat_rows: Sequence[SeatRow]) -> None:
+        conn.execute(
+            insert(tables).values(
+                id=table.id,
+                game=table.game,
+                players=table.players,
+                seed=table.seed,
+                options=json.dumps(table.options),
+                clock=table.clock,
+                seeded=table.seeded,
+                created=table.created,
+            )
+        )
+        conn.execute(insert(seats), [_seat_values(table.id, s) for s in seat_rows])
+
+    def claim_seat(
+        self, table_id: str, seat: int, name: str, digest: str, kind: str = "open"
+    ) -> bool:
+        """Make an ``open`` (or ``reserved``) seat a human one; False if it was not of
+        that kind any more (someone else won)."""
         with self.engine.begin() as conn:
             done = conn.execute(
                 update(seats)
-                .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "open")
+                .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == kind)
                 .values(kind="human", name=name, token_digest=digest, away=False)
             )
             return bool(done.rowcount == 1)
@@ -320,6 +361,36 @@ class Store:
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
                 .values(away=away, bot=bot)
             )
+
+    def create_rematch(self, old_id: str, table: TableRow, seat_rows: Sequence[SeatRow]) -> str:
+        """Create ``table`` as the rematch of ``old_id`` unless another request already
+        made one; the rematch's id either way (one transaction: two players asking at
+        once, even on two workers, get the same new table)."""
+        with self.transactions.begin() as conn:
+            won = conn.execute(
+                update(tables)
+                .where(tables.c.id == old_id, tables.c.rematch.is_(None))
+                .values(rematch=table.id)
+            )
+            if won.rowcount == 1:
+                self._insert_table(conn, table, seat_rows)
+                return table.id
+        with self.engine.connect() as conn:
+            found = conn.execute(select(tables.c.rematch).where(tables.c.id == old_id)).scalar()
+        if found is None:
+            raise LookupError(f"no table {old_id!r}")
+        return str(found)
+
+    def add_chat(self, row: ChatRow) -> int:
+        """Store a chat message; its id."""
+        with self.engine.begin() as conn:
+            result = conn.execute(
+                insert(chat).values(
+                    table_id=row.table_id, seat=row.seat, name=row.name, text=row.text, at=row.at
+                )
+            )
+            key: Any = result.inserted_primary_key
+            return int(key[0])
 
     def mark_over(self, table_id: str) -> None:
         """Note that a game ended, so restarts need not load it (the log says it anyway)."""
@@ -471,6 +542,18 @@ class Store:
             rows = conn.execute(select(tables).order_by(tables.c.created.desc()).limit(limit)).all()
         return [_table_row(r) for r in rows]
 
+    def chat_after(self, table_id: str, after: int, limit: int) -> list[ChatRow]:
+        """A table's chat messages with ids above ``after``: the last ``limit`` of them."""
+        query = (
+            select(chat)
+            .where(chat.c.table_id == table_id, chat.c.id > after)
+            .order_by(chat.c.id.desc())
+            .limit(limit)
+        )
+        with self.engine.connect() as conn:
+            rows = conn.execute(query).all()
+        return [ChatRow(r.table_id, r.seat, r.name, r.text, r.at, r.id) for r in reversed(rows)]
+
     def tables_to_resume(self) -> list[str]:
         """Unfinished tables the server itself must play on: bots, away seats or a clock."""
         served = (
@@ -586,4 +669,5 @@ def _table_row(r: Any) -> TableRow:
         bool(r.seeded),
         r.created,
         bool(r.over),
+        r.rematch,
     )

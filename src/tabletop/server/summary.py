@@ -17,8 +17,11 @@ def public_seat(seat: SeatRow) -> dict[str, Any]:
 
 
 def table_summary(row: TableRow, seats: list[SeatRow], status: str, seq: int) -> dict[str, Any]:
-    """A table's public description (no seed until the game is over, no tokens)."""
-    return {
+    """A table's public description (no seed until the game is over, no tokens).
+
+    ``created`` (seconds since the epoch) lets a lobby say how old a table is;
+    ``rematch``, once someone asked for one, is the table that continues this one."""
+    out: dict[str, Any] = {
         "id": row.id,
         "game": row.game,
         "players": row.players,
@@ -28,4 +31,8 @@ def table_summary(row: TableRow, seats: list[SeatRow], status: str, seq: int) ->
         "status": status,
         "seq": seq,
         "seats": [public_seat(s) for s in seats],
+        "created": row.created,
     }
+    if row.rematch is not None:
+        out["rematch"] = row.rematch
+    return out

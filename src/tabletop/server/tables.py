@@ -42,6 +42,7 @@ from tabletop.games import REGISTRY
 from tabletop.server import bots, protocol
 from tabletop.server.audience import Audience
 from tabletop.server.autoplay import Autoplay
+from tabletop.server.chat import TableChat
 from tabletop.server.connection import Connection
 from tabletop.server.decisions import Decision, DecisionMarkers
 from tabletop.server.errors import TableError
@@ -49,7 +50,7 @@ from tabletop.server.forwarding import Forwards, Sent, refusal
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.security import new_token, token_digest, token_matches
 from tabletop.server.services import Services
-from tabletop.server.store import ActionRow, SeatRow, TableRow
+from tabletop.server.store import WAITING_KINDS, ActionRow, SeatRow, TableRow
 from tabletop.server.summary import table_summary
 
 __all__ = ["LiveTable", "TableError"]
@@ -94,6 +95,7 @@ class LiveTable:
         self.seq = 0
         self.markers = DecisionMarkers(row.players)
         self.audience = Audience()
+        self.chat = TableChat(self.id, services, self.audience)
         self.lock = asyncio.Lock()
         self.autoplay = Autoplay(self)
         self.forwards = Forwards(self.id, services.bus, services.owners.worker)
@@ -110,7 +112,7 @@ class LiveTable:
     @seats.setter
     def seats(self, rows: list[SeatRow]) -> None:
         self._seats = rows
-        self.started = all(s.kind != "open" for s in rows)  # play starts once none is open
+        self.started = not any(s.kind in WAITING_KINDS for s in rows)
 
     @property
     def decisions(self) -> list[int | None]:
@@ -407,17 +409,23 @@ class LiveTable:
 
     # ------------------------------------------------------------------ seats
 
-    async def join(self, seat: int, name: str) -> str:
-        """Take an open seat; returns the seat's secret token (shown once)."""
+    async def join(self, seat: int, name: str, kind: str = "open") -> str:
+        """Take an open seat (or, for its one player, a ``reserved`` one: see
+        ``rematch``); returns the seat's secret token (shown once)."""
         async with self._quiet():
             if not 0 <= seat < len(self.seats):
                 raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
-            if self.seats[seat].kind != "open":
+            if self.seats[seat].kind == "reserved" and kind == "open":
+                raise TableError(
+                    "seat_reserved",
+                    f"seat {seat + 1} is kept for its player of the last game (a rematch)",
+                )
+            if self.seats[seat].kind != kind:
                 raise TableError("seat_taken", f"seat {seat} is not open")
             token = new_token()
             digest = token_digest(token)
             ok = await self.services.writer.call(
-                self.services.store.claim_seat, self.id, seat, name, digest
+                self.services.store.claim_seat, self.id, seat, name, digest, kind
             )
             if not ok:
                 raise TableError("seat_taken", f"seat {seat} was just taken")
@@ -433,6 +441,14 @@ class LiveTable:
             await self.services.writer.call(self.services.store.set_away, self.id, seat, away, spec)
             self._set_seat(replace(current, away=away, bot=spec))
             self._seats_changed(seat)
+
+    def rematch_made(self, table_id: str) -> None:
+        """Someone asked for a rematch (``TableManager.rematch``): note the new table
+        and tell everyone watching, so each person may accept and move to it."""
+        if self.row.rematch == table_id:
+            return
+        self.row = replace(self.row, rematch=table_id)
+        self.audience.broadcast(protocol.encode({"type": "rematch", "rematch": table_id}))
 
     def _set_seat(self, row: SeatRow) -> None:
         self.seats = [row if s.seat == row.seat else s for s in self.seats]
