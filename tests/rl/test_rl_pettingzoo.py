@@ -234,3 +234,46 @@ def test_game_options_pass_through_and_are_read_once(tmp_path):
     assert data_equivalence(a, b)
     with pytest.raises(CardDataError):
         parallel_env("wicked-labyrinth", 3, cards=str(tmp_path / "missing.toml"))
+
+
+def test_the_aec_env_says_it_is_not_parallelizable_and_conversion_refuses():
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    aec = env("wicked-labyrinth", 3)
+    assert aec.metadata["is_parallelizable"] is False
+    with pytest.raises(AssertionError, match="not generally safe"):
+        aec_to_parallel(aec)
+
+
+def test_the_last_infos_hold_every_seats_score_and_placing(case):
+    e = make_parallel(case)
+    obs, infos = e.reset(seed=4)
+    rng = np.random.default_rng(4)
+    while e.agents:
+        assert all(info == {} for info in infos.values())
+        obs, _, _, _, infos = e.step({a: int(rng.choice(np.flatnonzero(o["action_mask"])))
+                                      for a, o in obs.items()})
+    result = e.episode.state.result()
+    for agent in e.possible_agents:
+        assert infos[agent] == {"scores": list(result.scores),
+                                "placings": list(result.placings),
+                                "winners": list(result.winners)}
+        assert obs[agent]["action_mask"].any()  # the no-op, never all zero
+
+
+def test_aec_infos_at_the_end_hold_the_result():
+    aec = env("code-of-nine", 3)
+    aec.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _agent in aec.agent_iter():
+        obs, _, done, _, info = aec.last()
+        aec.step(None if done else int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert info["placings"] == list(aec.episode.state.result().placings)
+
+
+def test_reset_options_are_ignored_with_a_warning_naming_them():
+    # PettingZoo's api_test resets with an unknown option, so it cannot be refused.
+    with pytest.warns(UserWarning, match=r"ignores \['expert'\]; game options go to the"):
+        parallel_env("wicked-labyrinth", 3).reset(seed=1, options={"expert": True})
+    with pytest.warns(UserWarning, match="takes no options"):
+        env("code-of-nine", 3).reset(options={"players": 4})

@@ -20,6 +20,7 @@ import numpy as np
 
 from tabletop.core.errors import GameOptionError, IllegalActionError
 from tabletop.core.game import Game
+from tabletop.core.result import Result
 from tabletop.core.state import State
 from tabletop.rl.encoders import Encoder, TableEncoder, encoder_for, table_encoder_for
 
@@ -229,11 +230,24 @@ class Episode:
         state = self.state
         if not state.is_terminal():
             return [0.0] * self.players
-        result = state.result()
-        if self.reward == "win_share":
-            return [result.win_share(p) for p in range(self.players)]
-        info = self.game.info
-        span = info.max_score - info.min_score
-        total = sum(result.scores)
-        others = self.players - 1
-        return [(s - (total - s) / others) / span for s in result.scores]
+        return terminal_rewards(self.game, state, self.reward)
+
+
+def terminal_rewards(game: Game, state: State, reward: str) -> list[float]:
+    """Each seat's reward at the end of ``state``'s game under the scheme ``reward``."""
+    result = state.result()
+    players = state.num_players
+    if reward == "win_share":
+        return [result.win_share(p) for p in range(players)]
+    info = game.info
+    span = info.max_score - info.min_score
+    total = sum(result.scores)
+    others = players - 1
+    return [(s - (total - s) / others) / span for s in result.scores]
+
+
+def final_info(result: Result) -> dict[str, Any]:
+    """What ``info`` holds at the end of a game: every seat's score and placing (1 is
+    first; ties share a placing) and the winners, in seat order."""
+    return {"scores": list(result.scores), "placings": list(result.placings),
+            "winners": list(result.winners)}

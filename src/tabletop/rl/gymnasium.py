@@ -1,22 +1,27 @@
-"""A single-seat Gymnasium environment: one learning seat, the others played by bots.
+"""A single-seat Gymnasium environment: one learning seat, the others opponents.
 
 >>> from tabletop.rl.gymnasium import SingleSeatEnv
->>> env = SingleSeatEnv("wicked-labyrinth", players=4, seat=0, opponents="random")
+>>> env = SingleSeatEnv("wicked-labyrinth", players=4, seat=0, opponents="heuristic")
 >>> observation, info = env.reset(seed=3)
 
 The observation is ``{"observation": float32 Box(0, 1), "action_mask": int8}`` with the
 same encoder as the PettingZoo envs; the action space is
-``Discrete(num_distinct_actions)`` (the game's action table: the learner is only asked
-when it has a decision, so it needs no no-op). Each ``step`` applies the learner's
-action, then lets the bots play until the learner decides again or the game ends. When
-the learner decides together with bots (simultaneous declarations), the bots choose
-from the same moment, before anything is applied.
+``Discrete(num_distinct_actions + 1)``: the game's action table, then a no-op that is
+legal only once the game is over, so the last observation's mask is never all zero
+(a masked softmax over it stays finite under ``gymnasium.vector`` autoreset).
+``action_masks()`` gives the mask as booleans, for sb3-contrib's MaskablePPO. Each
+``step`` applies the learner's action, then lets the opponents play until the learner
+decides again or the game ends. When the learner decides together with opponents
+(simultaneous declarations), they choose from the same moment, before anything is
+applied. Opponents are bot specs or policies (:mod:`tabletop.rl.opponents`), and
+``reset(options={"opponents": ...})`` swaps them for the next game (self-play).
 
-``register()`` adds ``tabletop/WickedLabyrinth-v1`` and ``tabletop/CodeOfNine-v1`` to
-``gymnasium.make``. Reward: 0 until the end, then win share (or ``reward="score_diff"``). An action
-outside the mask ends the episode with ``illegal_reward`` and
-``info["illegal_action"] = True``. Bots are seeded from the env's generator, so
-``reset(seed=...)`` fixes the whole episode.
+``register()`` adds ``tabletop/WickedLabyrinth-v2`` and ``tabletop/CodeOfNine-v2`` to
+``gymnasium.make``. Reward: 0 until the end, then win share (or
+``reward="score_diff"``); the last ``info`` holds every seat's score and placing
+(:func:`final_info`). An action outside the mask ends the episode with
+``illegal_reward`` and ``info["illegal_action"] = True``. Bots are seeded from the
+env's generator, so ``reset(seed=...)`` fixes the whole episode.
 """
 
 from __future__ import annotations
@@ -28,22 +33,24 @@ import gymnasium
 import numpy as np
 from gymnasium.spaces import Space
 
-from tabletop.bots import make_bot
-from tabletop.bots.base import Bot
 from tabletop.core.errors import GameOptionError
 from tabletop.core.game import Game
-from tabletop.rl.episode import Episode
+from tabletop.rl.encoders import table_encoder_for
+from tabletop.rl.episode import Episode, final_info
+from tabletop.rl.opponents import Opponent, Opponents, opponent_specs
 from tabletop.rl.render import render_ansi
 
-ENV_VERSION = 1
+ENV_VERSION = 2
 """Bumped when observations, actions or rewards change meaning; see docs/rl.md."""
 
 
 class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
-    """``seat`` learns; every other seat is a bot from ``opponents``.
+    """``seat`` learns; every other seat is an opponent from ``opponents``.
 
-    ``opponents`` is one bot spec for all other seats (``"random"``) or one spec per
-    other seat, in seat order.
+    ``opponents`` is one opponent for all other seats or one per other seat, in seat
+    order; an opponent is a bot spec (``"random"``, ``"heuristic"``) or a policy
+    ``(observation, action_mask) -> action`` (:mod:`tabletop.rl.opponents`; a frozen
+    copy of a learner is one: :func:`tabletop.rl.opponents.frozen`).
     """
 
     metadata = {"render_modes": ["ansi"]}
@@ -53,7 +60,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         game: str | Game,
         players: int,
         seat: int = 0,
-        opponents: str | Sequence[str] = "random",
+        opponents: Opponent | Sequence[Opponent] = "random",
         render_mode: str | None = None,
         reward: str = "win_share",
         illegal_reward: float = -1.0,
@@ -70,18 +77,8 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise GameOptionError(f"seat must be a seat number 0..{players - 1}, got {seat!r}")
         self.seat = seat
-        others = [p for p in range(players) if p != seat]
-        specs = [opponents] * len(others) if isinstance(opponents, str) else list(opponents)
-        if len(specs) != len(others):
-            raise GameOptionError(
-                f"opponents: one bot spec for all, or {len(others)} (one per other seat); "
-                f"got {len(specs)}"
-            )
-        self.opponents = dict(zip(others, specs, strict=True))
-        for other, spec in self.opponents.items():
-            make_bot(spec, game, other, 0)  # a bad spec fails here, not at reset
-        self._bots: dict[int, Bot] = {}
-        n = self.episode.noop
+        self._opponents = self._make_opponents(opponents)
+        n = self.episode.num_actions
         # gymnasium types its spaces by numpy's scalar types, the env by what it returns
         self.observation_space = cast(Space[dict[str, np.ndarray]], gymnasium.spaces.Dict({
             "observation": gymnasium.spaces.Box(0.0, 1.0, (self.episode.obs_size,), np.float32),
@@ -89,44 +86,65 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         }))
         self.action_space = cast(Space[int], gymnasium.spaces.Discrete(n))
 
+    def _make_opponents(self, opponents: Opponent | Sequence[Opponent]) -> Opponents:
+        ep = self.episode
+        specs = opponent_specs(ep.game, ep.players, self.seat, opponents)
+        return Opponents(ep.game, specs, table_encoder_for(ep.game.info.name, ep.players),
+                         ep.noop)
+
+    @property
+    def opponents(self) -> dict[int, Opponent]:
+        """Each other seat's opponent (bot spec or policy)."""
+        return self._opponents.specs
+
     def _observation(self) -> dict[str, np.ndarray]:
         """Fresh arrays every time: callers keep them (the episode caches its own)."""
         ep = self.episode
         return {
             "observation": ep.observation(self.seat).copy(),
-            "action_mask": ep.mask(self.seat)[: ep.noop].copy(),
+            "action_mask": ep.mask(self.seat).copy(),
         }
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions now, as booleans (what sb3-contrib's MaskablePPO asks for)."""
+        return self.episode.mask(self.seat).astype(bool)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, np.ndarray], dict[str, Any]]:
-        """A new game and new bots, all drawn from the env's generator."""
+        """A new game and new bots, all drawn from the env's generator.
+
+        ``options`` may hold ``"opponents"`` (as in the constructor), which replaces
+        the opponents from this game on: how a self-play loop changes whom the learner
+        meets. Any other option is refused (game options go to the constructor).
+        """
+        options = dict(options or {})
+        if "opponents" in options:
+            self._opponents = self._make_opponents(options.pop("opponents"))
+        if options:
+            raise GameOptionError(
+                f"reset() takes only the option 'opponents', got {sorted(options)}; "
+                "game options go to the constructor"
+            )
         super().reset(seed=seed)
-        game = self.episode.game
         self.episode.reset(int(self.np_random.integers(0, 2**63 - 1)))
-        self._bots = {
-            other: make_bot(spec, game, other, int(self.np_random.integers(0, 2**63 - 1)))
-            for other, spec in self.opponents.items()
-        }
-        self._play_bots()
-        return self._observation(), {}
+        self._opponents.new_game(self.np_random)
+        self._play_opponents()
+        return self._observation(), self._info()
 
-    def _bot_actions(self) -> dict[int, int]:
-        """What every deciding bot chooses now, all from the same moment."""
-        ep = self.episode
-        state = ep.state
-        table = ep.game.actions
-        return {
-            p: table.id_of(self._bots[p].act(state.view(p), state.legal_actions(p)))
-            for p in ep.deciding
-            if p != self.seat
-        }
-
-    def _play_bots(self) -> None:
-        """Let the bots play until the learner must decide or the game is over."""
+    def _play_opponents(self) -> None:
+        """Let the opponents play until the learner must decide or the game is over."""
         ep = self.episode
         while not ep.over and self.seat not in ep.deciding:
-            ep.act(self._bot_actions())
+            ep.act(self._opponents.actions(ep.state, self.seat))
+
+    def _info(self) -> dict[str, Any]:
+        ep = self.episode
+        if ep.offender == self.seat:
+            return {"illegal_action": True}
+        if ep.over:
+            return final_info(ep.state.result())
+        return {}
 
     def step(
         self, action: int
@@ -134,13 +152,12 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         ep = self.episode
         if ep.over:
             raise RuntimeError("the episode is over: call reset() first")
-        chosen = self._bot_actions()
+        chosen = self._opponents.actions(ep.state, self.seat)
         chosen[self.seat] = int(action)
         ep.act(chosen)
-        self._play_bots()
-        info = {"illegal_action": True} if ep.offender == self.seat else {}
+        self._play_opponents()
         reward = ep.rewards()[self.seat] if ep.over else 0.0
-        return self._observation(), float(reward), ep.over, False, info
+        return self._observation(), float(reward), ep.over, False, self._info()
 
     def render(self) -> str | None:
         if self.render_mode is None:

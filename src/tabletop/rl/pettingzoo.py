@@ -33,7 +33,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 from tabletop.core.game import Game
-from tabletop.rl.episode import Episode
+from tabletop.rl.episode import Episode, final_info
 from tabletop.rl.render import render_ansi
 
 ENV_VERSION = 1
@@ -52,6 +52,17 @@ def _game(game: str | Game) -> Game:
     from tabletop import game as lookup
 
     return lookup(game)
+
+
+def _no_options(options: dict[str, Any] | None) -> None:
+    """These envs have no reset options. PettingZoo's own ``api_test`` resets with an
+    unknown option and expects it to be accepted, so one is ignored with a warning
+    that says where game options go, rather than refused."""
+    if options:
+        gymnasium.logger.warn(
+            f"reset() takes no options and ignores {sorted(options)}; game options go to "
+            "the constructor (e.g. parallel_env('code-of-nine', 3, expert=True))"
+        )
 
 
 class _Table:
@@ -123,8 +134,13 @@ class _Table:
         }
 
     def _infos(self) -> dict[str, dict[str, Any]]:
-        offender = self.episode.offender
+        """Empty during the game; at its end every seat's scores and placings
+        (:func:`~tabletop.rl.episode.final_info`), or who played an illegal action."""
+        ep = self.episode
+        offender = ep.offender
         if offender is None:
+            if ep.over:
+                return {agent: final_info(ep.state.result()) for agent in self.possible_agents}
             return {agent: {} for agent in self.possible_agents}
         return {
             agent: {"illegal_action": True} if p == offender else {}
@@ -154,8 +170,7 @@ class _Table:
 class TabletopParallelEnv(_Table, ParallelEnv[str, Observation, int]):
     """Every deciding seat acts in one ``step``; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "tabletop_parallel_v1",
-                "is_parallelizable": True}
+    metadata = {"render_modes": ["ansi", "human"], "name": "tabletop_parallel_v1"}
 
     def __init__(
         self,
@@ -173,7 +188,8 @@ class TabletopParallelEnv(_Table, ParallelEnv[str, Observation, int]):
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
-        """A new game. ``options`` is accepted for the API and not used."""
+        """A new game (``options`` are ignored with a warning: :func:`_no_options`)."""
+        _no_options(options)
         self._new_game(seed)
         self.agents = self.possible_agents[:]
         return self._observe_all(), self._infos()
@@ -211,7 +227,10 @@ class TabletopAECEnv(_Table, AECEnv[str, Observation, int]):
     """Deciding seats act one after another, applied together; see the module docstring."""
 
     metadata = {"render_modes": ["ansi", "human"], "name": "tabletop_aec_v1",
-                "is_parallelizable": True}
+                "is_parallelizable": False}
+    """Not parallelizable: PettingZoo's ``aec_to_parallel`` expects every agent to be
+    selected in turn at every step, and this env selects only the deciding seats. Use
+    :func:`parallel_env`, the native parallel form, instead."""
 
     def __init__(
         self,
@@ -230,7 +249,8 @@ class TabletopAECEnv(_Table, AECEnv[str, Observation, int]):
         self._pending: dict[int, int] = {}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """A new game. ``options`` is accepted for the API and not used."""
+        """A new game (``options`` are ignored with a warning: :func:`_no_options`)."""
+        _no_options(options)
         self._new_game(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -12,7 +12,7 @@ it to the view encoder, vector for vector, at every step of random games; the en
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -51,13 +51,18 @@ class Encoder(Protocol):
 class TableEncoder(Protocol):
     """Every seat's observation of one table, from the state (see the module docstring).
 
-    One instance serves one table at a time: it keeps its tables and buffers between
-    calls.
+    One instance serves one table set at a time: it keeps its tables and buffers
+    between calls.
     """
 
     def encode(self, state: Any) -> np.ndarray:
         """A fresh ``(players, size)`` float32 array; row ``p`` is the encoder's vector
         of ``state.view(p)``, exactly."""
+
+    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None) -> None:
+        """Many tables (one configuration) at once into ``out``: ``(tables, players,
+        size)``, or ``(tables, size)`` with ``seat``'s row only. Numpy's cost per call
+        is paid once for all of them."""
 
 
 ENCODERS: dict[str, Encoder] = {

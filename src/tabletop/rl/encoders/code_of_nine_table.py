@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 
@@ -216,9 +216,6 @@ class _Config:
         self.cards_of = operator.itemgetter(
             *(h * STRIDE + CARD + s for h in range(HOLDERS) for s in (0, 1)))
         """Every holder's two card indices, from ``b``, in holder order."""
-        raw = self.lookup.raw
-        self.spots = raw[self.spot_pawns : self.spot_pawns + LOCATIONS]
-        self.seats = raw[self.spot_seats : self.spot_seats + LOCATIONS]
 
     def _gather(self, players: int) -> np.ndarray:
         """Row ``me``: where in the looked-up vector each entry of seat ``me``'s comes from."""
@@ -258,11 +255,12 @@ class _Config:
 
 
 class CodeOfNineTable:
-    """Encodes every seat of ``players`` from a :class:`CodeOfNineState`.
+    """Encodes every seat of ``players`` from :class:`CodeOfNineState` s.
 
     :meth:`encode` returns a fresh ``(players, size)`` float32 array whose row ``p``
-    equals the view encoder's vector of ``state.view(p)``. One instance serves one
-    table at a time (it reuses its buffers between calls).
+    equals the view encoder's vector of ``state.view(p)``; :meth:`encode_into` writes
+    many tables' rows into the caller's array in one pass (the batched env). One
+    instance serves one table set at a time (it reuses its buffers between calls).
     """
 
     def __init__(self, players: int) -> None:
@@ -272,11 +270,58 @@ class CodeOfNineTable:
 
     def encode(self, state: CodeOfNineState) -> np.ndarray:
         """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""
+        out = np.empty((1, self.players, self.size), np.float32)
+        self.encode_into((state,), out)
+        rows: np.ndarray = out[0]
+        return rows
+
+    def encode_into(
+        self, states: Sequence[CodeOfNineState], out: np.ndarray, seat: int | None = None
+    ) -> None:
+        """Every table's observations into ``out``: ``(tables, players, size)``, or
+        ``(tables, size)`` holding only ``seat``'s row when ``seat`` is given.
+
+        The tables must share one configuration (card set, board, mode), as a batched
+        env's tables do.
+        """
+        config = self._config_for(states[0])
+        lookup = config.lookup
+        raw = lookup.rows(len(states))
+        private: list[int] = []
+        players, size = self.players, self.size
+        for row, state in enumerate(states):
+            if self._pack(state, config, row):
+                private += self._private(state, config, row * players * size)
+        # Each location's integer packs its pawn count and its seats' bits: split them.
+        spots = raw[:, config.spot_pawns : config.spot_pawns + LOCATIONS]
+        seats = raw[:, config.spot_seats : config.spot_seats + LOCATIONS]
+        np.right_shift(spots, SEAT_SHIFT, out=seats)
+        spots &= 0xFF
+        gather = config.gather if seat is None else config.gather[seat]
+        np.take(lookup.run(), gather, axis=1, out=out, mode="clip")
+        if private:
+            if seat is not None:  # only the seat's own entries, moved into its single row
+                first = seat * size
+                private = [i // (players * size) * size + i % (players * size) - first
+                           for i in private
+                           if first <= i % (players * size) < first + size]
+            out.reshape(-1)[private] = 1.0
+
+    def _config_for(self, state: CodeOfNineState) -> _Config:
         if not isinstance(state, CodeOfNineState) or state.num_players != self.players:
             raise TypeError(f"needs a {self.players}-player Code of Nine state, got {state!r}")
         config = self._config
         if config is None or not config.fits(state):
             config = self._config = _Config(state)
+        return config
+
+    def _pack(self, state: CodeOfNineState, config: _Config, row: int) -> bool:
+        """Row ``row`` of the lookup's raw integers; whether the seats have private
+        entries to add (every game but a finished one)."""
+        if (not isinstance(state, CodeOfNineState) or state.num_players != self.players
+                or not config.fits(state)):
+            raise TypeError("the tables of one batch must be Code of Nine states of "
+                            f"{self.players} players in one configuration, got {state!r}")
         b = state.b
         phase = state.phase
         over = phase == _OVER
@@ -294,9 +339,8 @@ class CodeOfNineTable:
             own = tuple(itertools.chain.from_iterable(
                 own[i : i + 2] if phase > _ASSIGN and min(own[i : i + 2]) >= 0 else (-1, -1)
                 for i in range(0, len(own), 2)))
-        lookup = config.lookup
-        lookup.pack(
-            0, state.num_players == 3, state.expert, state.round, phase, state.start,
+        config.lookup.pack(
+            row, 0, state.num_players == 3, state.expert, state.round, phase, state.start,
             state.released, len(state.deck), state.ninth,
             *(state.pending if phase == _FOLLOW else _NO_PENDING), deciding,
             *state.ruins, *b, *state.spots,
@@ -304,16 +348,11 @@ class CodeOfNineTable:
             (cards[4] >= 0) + (cards[5] >= 0), (cards[6] >= 0) + (cards[7] >= 0),
             *shown, *own, *scores,
         )
-        spots = config.spots  # packed whole: split into pawns and seat bits
-        np.right_shift(spots, SEAT_SHIFT, out=config.seats)
-        spots &= 0xFF
-        out: np.ndarray = lookup.run().take(config.gather)
-        if not over:
-            self._private(state, config, out)
-        return out
+        return not over
 
-    def _private(self, state: CodeOfNineState, config: _Config, out: np.ndarray) -> None:
-        """The dealt hand during setup and the cards each seat has looked at."""
+    def _private(self, state: CodeOfNineState, config: _Config, first: int) -> list[int]:
+        """Where, in the flat ``(players, size)`` block starting at ``first``, a 1 goes
+        for the dealt hand during setup and for the cards each seat has looked at."""
         b = state.b
         numbers = config.numbers
         looked = config.looked
@@ -322,10 +361,9 @@ class CodeOfNineTable:
         for me in range(self.players):
             knows = b[me * STRIDE + KNOWS]
             if knows:
-                ones += [at + numbers[b[card]] for at, card in looked[me][knows]]
+                ones += [first + at + numbers[b[card]] for at, card in looked[me][knows]]
             if dealt:
-                start = me * self.size + _HAND - 1
+                start = first + me * self.size + _HAND - 1
                 o = me * STRIDE + CARD
                 ones += [start + numbers[c] for c in b[o : o + 2] if c >= 0]
-        if ones:
-            out.reshape(-1)[ones] = 1.0
+        return ones

@@ -76,6 +76,10 @@ class LookupPlan:
 class Lookup:
     """``raw`` integers in, every entry's value out (see the module docstring).
 
+    Works on many tables at once: ``raw`` is one row of integers per table, packed by
+    :meth:`pack` into a buffer the lookup owns and grows, and :meth:`run` turns every
+    row into its entries with the same three numpy passes whatever the number of rows
+    (which is what lets a batched env share numpy's fixed cost per call among tables).
     Holds its buffers, so one instance serves one encoder at a time.
     """
 
@@ -90,26 +94,39 @@ class Lookup:
     ) -> None:
         self.slots = packed
         """How many integers :meth:`pack` takes."""
+        self.width = len(lo)
+        """Integers per row: the packed ones, then the computed ones."""
         self._format = struct.Struct(f"{packed}q")
-        self._buffer = bytearray(8 * len(lo))
-        self.raw = np.frombuffer(self._buffer, dtype=np.int64)
-        """The raw slots after :meth:`pack`, writable (for derived slots computed by numpy)."""
+        self._stride = 8 * self.width
+        self._buffer = bytearray()
+        self.raw = np.zeros((0, self.width), dtype=np.int64)
+        """One row per table after :meth:`pack` (and :meth:`rows`), writable: the
+        encoder writes its computed slots here."""
         self._lo = np.array(lo, dtype=np.int64)
         self._hi = np.array(hi, dtype=np.int64)
         self._source = np.array(source, dtype=np.intp)
         self._offset = np.array(offset, dtype=np.intp)
         self._values = np.array(values, dtype=np.float32)
 
-    def pack(self, *ints: int) -> None:
-        """Fill :attr:`raw` with ``ints``: one per packed slot, in slot order."""
-        self._format.pack_into(self._buffer, 0, *ints)
+    def rows(self, count: int) -> np.ndarray:
+        """Make room for ``count`` rows; :attr:`raw` is then exactly ``count`` rows."""
+        if len(self._buffer) < count * self._stride:
+            self._buffer = bytearray(count * self._stride)
+        self.raw = np.frombuffer(self._buffer, dtype=np.int64, count=count * self.width)
+        self.raw = self.raw.reshape(count, self.width)
+        return self.raw
+
+    def pack(self, row: int, *ints: int) -> None:
+        """Fill row ``row`` of :attr:`raw` with ``ints``: one per packed slot, in order."""
+        self._format.pack_into(self._buffer, row * self._stride, *ints)
 
     def run(self) -> np.ndarray:
-        """Clip :attr:`raw` to the slots' ranges; every entry's value, in a new array."""
+        """Clip :attr:`raw` to the slots' ranges; every entry's value, one row per table,
+        in a new array."""
         raw = self.raw
         np.minimum(raw, self._hi, out=raw)
         np.maximum(raw, self._lo, out=raw)
-        index = raw.take(self._source)
+        index = raw.take(self._source, axis=1)
         index += self._offset
         values: np.ndarray = self._values.take(index)
         return values

@@ -20,6 +20,7 @@ card set, and each board's derived integers by its raw ones.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -227,11 +228,12 @@ class _Config:
 
 
 class WickedLabyrinthTable:
-    """Encodes every seat of ``players`` from a :class:`WickedLabyrinthState`.
+    """Encodes every seat of ``players`` from :class:`WickedLabyrinthState` s.
 
     :meth:`encode` returns a fresh ``(players, size)`` float32 array whose row ``p``
-    equals the view encoder's vector of ``state.view(p)``. One instance serves one
-    table at a time (it reuses its buffers between calls).
+    equals the view encoder's vector of ``state.view(p)``; :meth:`encode_into` writes
+    many tables' rows into the caller's array in one pass (the batched env). One
+    instance serves one table set at a time (it reuses its buffers between calls).
     """
 
     def __init__(self, players: int) -> None:
@@ -240,18 +242,48 @@ class WickedLabyrinthTable:
         self._k = CORRIDORS_PER_ROUND[players]
         self._config: _Config | None = None
         self._derived: dict[tuple[int, ...], tuple[int, ...]] = {}
-        self._unseen: tuple[tuple[int, ...], tuple[int, ...]] = ((-1,), ())
+        self._unseen: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def encode(self, state: WickedLabyrinthState) -> np.ndarray:
         """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""
+        out = np.empty((1, self.players, self.size), np.float32)
+        self.encode_into((state,), out)
+        rows: np.ndarray = out[0]
+        return rows
+
+    def encode_into(
+        self, states: Sequence[WickedLabyrinthState], out: np.ndarray, seat: int | None = None
+    ) -> None:
+        """Every table's observations into ``out``: ``(tables, players, size)``, or
+        ``(tables, size)`` holding only ``seat``'s row when ``seat`` is given.
+
+        The tables must share one card set (a batched env's tables share options).
+        """
+        config = self._config_for(states[0])
+        lookup = config.lookup
+        lookup.rows(len(states))
+        for row, state in enumerate(states):
+            self._pack(state, config, row)
+        gather = config.gather if seat is None else config.gather[seat]
+        np.take(lookup.run(), gather, axis=1, out=out, mode="clip")
+
+    def _config_for(self, state: WickedLabyrinthState) -> _Config:
         if not isinstance(state, WickedLabyrinthState) or state.num_players != self.players:
             raise TypeError(f"needs a {self.players}-player Wicked Labyrinth state, got {state!r}")
-        cards = state.cards
         config = self._config
-        if config is None or config.cards is not cards:
-            config = self._config = _Config(self.players, cards)
+        if config is None or config.cards is not state.cards:
+            config = self._config = _Config(self.players, state.cards)
             self._derived = {}
-            self._unseen = ((-1,), ())
+            self._unseen = {}
+        return config
+
+    def _pack(self, state: WickedLabyrinthState, config: _Config, row: int) -> None:
+        """Row ``row`` of the lookup's raw integers: the state's and the derived ones."""
+        if (not isinstance(state, WickedLabyrinthState) or state.num_players != self.players
+                or state.cards is not config.cards):
+            raise TypeError("the tables of one batch must be Wicked Labyrinth states of "
+                            f"{self.players} players with one card set, got {state!r}")
+        cards = config.cards
         b = state.b
         n = self.players
         k = self._k
@@ -268,27 +300,23 @@ class WickedLabyrinthTable:
             boards.append(values)
         labyrinth = state.labyrinth
         seen = (*state.discard, -1, *labyrinth)
-        last = self._unseen
-        if last[0] == seen:
-            unseen = last[1]
-        else:
-            unseen = self._unseen_counts(cards, seen)
-            self._unseen = (seen, unseen)
+        unseen = self._unseen.get(seen)
+        if unseen is None:
+            if len(self._unseen) >= BOARD_MEMO_LIMIT:
+                self._unseen.clear()
+            unseen = self._unseen[seen] = self._unseen_counts(cards, seen)
         corridor = state.corridor
         laid = len(labyrinth)
         revealed = state.revealed
         deciding = 0
         for p in state.current_players():
             deciding |= 1 << p
-        lookup = config.lookup
-        lookup.pack(
-            0, state.round, state.phase, corridor, min(corridor, laid),
+        config.lookup.pack(
+            row, 0, state.round, state.phase, corridor, min(corridor, laid),
             corridor if corridor < laid else -1, deciding,
             *labyrinth, *(-1,) * (k - laid), *revealed, *(-1,) * (k * n - len(revealed)),
             *unseen, *b, *itertools.chain.from_iterable(boards),
         )
-        out: np.ndarray = lookup.run().take(config.gather)
-        return out
 
     @staticmethod
     def _unseen_counts(cards: CardSet, seen: tuple[int, ...]) -> tuple[int, ...]:

@@ -1,0 +1,116 @@
+"""The batched env: step for step the same as the PettingZoo parallel env (every seat)
+and the single-seat env (one learner) on the same seeds, autoreset included."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tabletop.core.errors import IllegalActionError
+from tabletop.rl.gymnasium import SingleSeatEnv
+from tabletop.rl.pettingzoo import parallel_env
+from tabletop.rl.vector import VectorEnv
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+TABLES = 3
+
+
+def random_actions(rng, masks):
+    """One uniformly drawn legal action per mask (the last axis)."""
+    flat = masks.reshape(-1, masks.shape[-1])
+    return np.array([rng.choice(np.flatnonzero(m)) for m in flat]).reshape(masks.shape[:-1])
+
+
+def test_every_seat_agrees_with_the_parallel_env_step_for_step(case):
+    vec = VectorEnv(case.game, case.players, TABLES, **case.options)
+    envs = [parallel_env(case.game, case.players, **case.options) for _ in range(TABLES)]
+    obs, masks = vec.reset(seed=40)
+    expected = [e.reset(seed=40 + t)[0] for t, e in enumerate(envs)]
+    rng = np.random.default_rng(0)
+    ends = 0
+    for _ in range(250):
+        for t, e in enumerate(envs):
+            for p, agent in enumerate(e.possible_agents):
+                assert np.array_equal(obs[t, p], expected[t][agent]["observation"])
+                assert np.array_equal(masks[t, p], expected[t][agent]["action_mask"])
+        actions = random_actions(rng, masks)
+        obs, masks, rewards, dones = vec.step(actions)
+        for t, e in enumerate(envs):
+            out, rew, term, _, infos = e.step(
+                {agent: int(actions[t, p]) for p, agent in enumerate(e.possible_agents)})
+            assert [rewards[t, p] for p in range(case.players)] == pytest.approx(
+                [rew[a] for a in e.possible_agents])
+            assert dones[t] == all(term.values())
+            if dones[t]:
+                ends += 1
+                for p, agent in enumerate(e.possible_agents):
+                    assert np.array_equal(vec.final_observations[t, p],
+                                          out[agent]["observation"])
+                    assert np.array_equal(vec.final_masks[t, p], out[agent]["action_mask"])
+                assert list(vec.results[t].placings) == infos["player_0"]["placings"]
+                out, _ = e.reset()
+            expected[t] = out
+    assert ends >= 1  # autoreset was exercised
+
+
+@pytest.mark.parametrize(("game", "players", "opponents"), [
+    ("wicked-labyrinth", 4, "random"),
+    ("code-of-nine", 3, "random"),
+    ("code-of-nine", 4, ["random", "heuristic", "random"]),
+])
+def test_one_seat_agrees_with_the_single_seat_env_step_for_step(game, players, opponents):
+    seat = 1
+    vec = VectorEnv(game, players, 2, seat=seat, opponents=opponents)
+    envs = [SingleSeatEnv(game, players, seat=seat, opponents=opponents) for _ in range(2)]
+    obs, masks = vec.reset(seed=9)
+    expected = [e.reset(seed=9 + t)[0] for t, e in enumerate(envs)]
+    rng = np.random.default_rng(1)
+    ends = 0
+    for _ in range(120):
+        for t in range(2):
+            assert np.array_equal(obs[t], expected[t]["observation"])
+            assert np.array_equal(masks[t], expected[t]["action_mask"])
+        actions = random_actions(rng, masks)
+        obs, masks, rewards, dones = vec.step(actions)
+        for t, e in enumerate(envs):
+            out, reward, done, _, _ = e.step(int(actions[t]))
+            assert (rewards[t], dones[t]) == (pytest.approx(reward), done)
+            if done:
+                ends += 1
+                assert np.array_equal(vec.final_observations[t], out["observation"])
+                out, _ = e.reset()
+            expected[t] = out
+    assert ends >= 1
+
+
+def test_masks_are_never_all_zero_and_arrays_are_reused():
+    vec = VectorEnv("wicked-labyrinth", 3, 4)
+    obs, masks = vec.reset(seed=1)
+    rng = np.random.default_rng(3)
+    for _ in range(100):
+        assert masks.any(axis=-1).all()
+        out = vec.step(random_actions(rng, masks))
+        assert out[0] is obs and out[1] is masks
+
+
+def test_an_illegal_action_is_refused_before_any_table_moves():
+    vec = VectorEnv("code-of-nine", 4, 3)
+    _, masks = vec.reset(seed=2)
+    before = [s.to_json() for s in vec.states]
+    actions = random_actions(np.random.default_rng(0), masks)
+    t, p = 2, int(np.flatnonzero(~masks[2, :, vec.noop].astype(bool))[0])
+    actions[t, p] = vec.noop
+    with pytest.raises(IllegalActionError, match="at table 2"):
+        vec.step(actions)
+    assert [s.to_json() for s in vec.states] == before
+    with pytest.raises(ValueError, match="shape"):
+        vec.step(actions[:, 0])
+
+
+@pytest.mark.parametrize("kwargs", [{"tables": 0}, {"tables": 2, "seat": 5},
+                                    {"tables": 2, "reward": "points"},
+                                    {"tables": 2, "seat": 0, "opponents": "no-such-bot"}])
+def test_bad_arguments_fail_at_construction(kwargs):
+    with pytest.raises(ValueError):
+        VectorEnv("wicked-labyrinth", 3, **kwargs)
