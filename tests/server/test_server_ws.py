@@ -166,6 +166,32 @@ def test_stale_actions_are_refused(seated) -> None:
         )
 
 
+def test_an_action_for_another_decision_is_refused_by_its_id(seated) -> None:
+    """A client names the decision its control was drawn for; any other is refused as
+    ``stale_decision`` even when the sequence number is current, and changes nothing."""
+    client, table, _tokens, viewers = seated
+    for step in range(40):
+        deciding = [v for v in viewers if v.seat is not None and v.last.get("legal")]
+        later = [v for v in deciding if v.last["decision"] > 0]
+        if later:
+            break
+        assert play_step(viewers, seed=step)
+    v = later[0]
+    seq, decision, action = v.last["seq"], v.last["decision"], v.last["legal"][0]
+    for wrong in (decision - 1, decision + 1):
+        frame = expect_error(
+            v, {"type": "action", "seq": seq, "decision": wrong, "action": action}, "stale_decision"
+        )
+        assert f"seat {v.seat + 1}" in frame["message"]
+    assert client.get(f"/api/tables/{table['id']}").json()["seq"] == seq
+    v.send({"type": "action", "seq": seq, "decision": decision, "action": action, "ref": "ok"})
+    frame = v.recv()
+    while "ack" not in frame:
+        assert frame["type"] != "error", frame
+        frame = v.recv()
+    assert frame["ack"] == "ok" and frame["seq"] == seq + 1
+
+
 def test_view_and_ping_requests(seated) -> None:
     _client, _table, _tokens, viewers = seated
     v = viewers[0]

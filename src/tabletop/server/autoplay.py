@@ -94,7 +94,7 @@ class Autoplay:
                 bots.choose, spec, table.game, table.row.seed, seat, decision, view, legal
             )
             try:
-                await table.submit(seat, action, decision, "bot")
+                await table.submit(seat, action, decision, "bot", decision=decision)
             except TableError as exc:  # the decision moved on meanwhile, or worse
                 if failed == (seat, decision):
                     log.error("table %s: bot for seat %d is stuck: %s", table.id, seat, exc.code)
@@ -110,4 +110,4 @@ class Autoplay:
             return
         action = bots.default_action(table.state.legal_actions(seat))
         with contextlib.suppress(TableError):
-            await table.submit(seat, action, decision, "clock")
+            await table.submit(seat, action, decision, "clock", decision=decision)

@@ -77,16 +77,27 @@ class DecisionMarkers:
             self._legal[p] = ids
         return changed
 
-    def check(self, seat: int, client_seq: int, seq: int) -> None:
-        """Refuse an action for ``seat`` chosen at ``client_seq`` while the table is at ``seq``."""
+    def check(self, seat: int, client_seq: int, seq: int, decision: int | None = None) -> None:
+        """Refuse an action for ``seat`` chosen at ``client_seq`` while the table is at ``seq``.
+
+        ``decision``, when the client names the decision its controls were built for,
+        must be the seat's decision now: a control of an earlier decision never acts on
+        a later one, even one with the same choices.
+        """
         if client_seq > seq:
             raise TableError(
                 "bad_seq", f"sequence number {client_seq} is in the future (the table is at {seq})"
             )
-        decision = self.markers[seat]
-        if decision is None:
-            raise TableError("not_your_turn", f"seat {seat} has no decision to make now")
-        if client_seq < decision:
+        marker = self.markers[seat]
+        if marker is None:
+            raise TableError("not_your_turn", f"seat {seat + 1} has no decision to make now")
+        if decision is not None and decision != marker:
             raise TableError(
-                "stale", f"your decision changed at {decision}; you sent an action for {client_seq}"
+                "stale_decision",
+                f"this choice was for seat {seat + 1}'s decision of step {decision}, which is"
+                f" over; its decision now began at step {marker}",
+            )
+        if client_seq < marker:
+            raise TableError(
+                "stale", f"your decision changed at {marker}; you sent an action for {client_seq}"
             )

@@ -53,6 +53,7 @@ class Forwards:
         source: str,
         actor: Connection | None,
         ref: Any,
+        decision: int | None = None,
     ) -> int:
         """Have ``owner`` take the action; its sequence number, or the owner's TableError."""
         req = f"{self.worker}:{next(_REQUESTS)}"
@@ -69,6 +70,7 @@ class Forwards:
                 "action": notation,
                 "seq": client_seq,
                 "source": source,
+                "decision": decision,
             }
         )
         try:

@@ -227,7 +227,7 @@ class LiveTable:
 
     # ------------------------------------------------------------------ actions
 
-    def _check(self, seat: int, client_seq: int, source: str) -> None:
+    def _check(self, seat: int, client_seq: int, source: str, decision: int | None) -> None:
         if not self.started:
             raise TableError("not_started", "the game starts when every seat is taken")
         if self._head.is_terminal():
@@ -236,7 +236,7 @@ class LiveTable:
             raise TableError("seat_away", "this seat is played by a bot; return to it first")
         if source == "bot" and not self.botted(seat):
             raise TableError("seat_returned", "the player is back at this seat")
-        self._head_markers.check(seat, client_seq, self._head_seq)
+        self._head_markers.check(seat, client_seq, self._head_seq, decision)
 
     async def submit(
         self,
@@ -246,22 +246,27 @@ class LiveTable:
         source: str,
         actor: Connection | None = None,
         ref: Any = None,
+        decision: int | None = None,
     ) -> int:
         """Validate, commit, acknowledge and broadcast one action; its sequence number.
 
-        At a table another worker owns, the action goes to that worker instead.
+        ``decision``, if given, is the decision the action answers (its marker), which
+        must be the seat's decision now. At a table another worker owns, the action goes
+        to that worker instead.
         """
         owners = self.services.owners
         for _ in range(3):
             if self.owned:
-                return await self._submit_here(seat, action, client_seq, source, actor, ref)
+                return await self._submit_here(
+                    seat, action, client_seq, source, actor, ref, decision=decision
+                )
             owner = await owners.claim(self.id)
             if owner == owners.worker:  # nobody held it: ours now
                 await self.take_over()
                 continue
             try:
                 return await self.forwards.send(
-                    owner, seat, action.notation(), client_seq, source, actor, ref
+                    owner, seat, action.notation(), client_seq, source, actor, ref, decision
                 )
             except TableError as exc:
                 if exc.code in ("moved", "unavailable"):
@@ -279,6 +284,7 @@ class LiveTable:
         actor: Connection | None = None,
         ref: Any = None,
         req: str | None = None,
+        decision: int | None = None,
     ) -> int:
         """:meth:`submit` at a table this worker owns.
 
@@ -292,10 +298,14 @@ class LiveTable:
                 async with self._quiet():
                     if self.seq < refused:
                         await self._catch_up_locked()
-                    way = self._propose(seat, action, client_seq, source, actor, ref, req)
+                    way = self._propose(
+                        seat, action, client_seq, source, actor, ref, req, decision
+                    )
             else:
                 async with self.lock:
-                    way = self._propose(seat, action, client_seq, source, actor, ref, req)
+                    way = self._propose(
+                        seat, action, client_seq, source, actor, ref, req, decision
+                    )
             try:
                 # shielded: once queued, the action is settled even if its sender goes
                 stored = await asyncio.shield(way.stored)
@@ -317,9 +327,10 @@ class LiveTable:
         actor: Connection | None,
         ref: Any,
         req: str | None,
+        decision: int | None,
     ) -> _OnTheWay:
         """Check and apply an action to the head and queue it for the writer."""
-        self._check(seat, client_seq, source)
+        self._check(seat, client_seq, source, decision)
         try:
             events = self._head.apply(seat, action)
         except IllegalActionError as exc:
@@ -514,9 +525,11 @@ class LiveTable:
                 raise TableError("moved", "this worker no longer owns the table", 503)
             seat, client_seq = message.get("seat"), message.get("seq")
             source, req = message.get("source"), message.get("req")
+            decision = message.get("decision")
             if not (
                 isinstance(seat, int)
                 and isinstance(client_seq, int)
+                and (decision is None or isinstance(decision, int))
                 and source in ("seat", "bot", "clock")
                 and isinstance(req, str)
             ):
@@ -525,14 +538,18 @@ class LiveTable:
                 raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
             action = protocol.parse_action(self.game, message.get("action"))
             try:
-                await self._submit_here(seat, action, client_seq, source, req=req)
+                await self._submit_here(
+                    seat, action, client_seq, source, req=req, decision=decision
+                )
             except TableError as exc:
                 if exc.code not in ("not_started", "seat_away", "seat_returned"):
                     raise
                 # the sender's worker may have heard of a seat change before this one
                 async with self._quiet():
                     await self._reload_seats_locked()
-                await self._submit_here(seat, action, client_seq, source, req=req)
+                await self._submit_here(
+                    seat, action, client_seq, source, req=req, decision=decision
+                )
         except (TableError, ProtocolError) as exc:
             status = exc.status if isinstance(exc, TableError) else 409
             bus.publish(refusal(message, exc.code, exc.message, status))

@@ -160,7 +160,8 @@ async def _handle(table: LiveTable, conn: Connection, message: dict[str, Any], r
         if "seat" in message and message["seat"] != conn.viewer:
             raise ProtocolError("not_your_seat", f"this connection plays seat {conn.viewer} only")
         seq = protocol.require_int(message, "seq")
+        decision = protocol.require_int(message, "decision") if "decision" in message else None
         action = protocol.parse_action(table.game, message.get("action"))
-        await table.submit(conn.viewer, action, seq, "seat", actor=conn, ref=ref)
+        await table.submit(conn.viewer, action, seq, "seat", actor=conn, ref=ref, decision=decision)
     else:
         raise ProtocolError("bad_message", f"unknown message type {kind!r}")

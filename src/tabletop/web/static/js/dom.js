@@ -7,10 +7,9 @@ function fill(el, attrs, children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on") && typeof value === "function") {
-      el.addEventListener(key.slice(2), value);
-      el._live = true; // its handlers hold this render's data: never patched, only replaced
+      listen(el, key.slice(2), value);
     } else if (key === "dataset") {
-      Object.assign(el.dataset, value);
+      for (const [name, data] of Object.entries(value)) if (data !== undefined && data !== null) el.dataset[name] = data;
     } else if (key === "text") {
       el.textContent = value;
     } else {
@@ -22,6 +21,38 @@ function fill(el, attrs, children) {
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
+}
+
+/**
+ * Handlers live in `el._on` (event type -> function) behind one listener per type, so a
+ * later render can rebind an element it keeps: a handler closes over the data of the
+ * render that made it (the decision it answers), and a kept element must answer with
+ * the newest render's, never an old decision's.
+ */
+function listen(el, type, handler) {
+  if (!el._on) el._on = {};
+  if (!(type in el._on)) el.addEventListener(type, dispatch);
+  el._on[type] = handler;
+  el._live = true; // its handlers hold this render's data: replaced whole when it differs
+}
+
+function dispatch(event) {
+  const handler = this._on && this._on[event.type];
+  if (handler) return handler.call(this, event);
+  return undefined;
+}
+
+/** Give every element kept from `old` the handlers of its equal in `fresh`. */
+function rebind(old, fresh) {
+  if (old._on || fresh._on) {
+    for (const type of Object.keys(old._on || {})) {
+      if (!fresh._on || !(type in fresh._on)) old._on[type] = null;
+    }
+    for (const [type, handler] of Object.entries(fresh._on || {})) listen(old, type, handler);
+  }
+  const was = old.childNodes;
+  const now = fresh.childNodes;
+  for (let i = 0; i < now.length && i < was.length; i++) rebind(was[i], now[i]);
 }
 
 /** An HTML element: h("button", {class: "x", onclick: f}, "text", child...). */
@@ -44,9 +75,11 @@ export function mount(el, ...children) {
  * Show `children` inside `el`, keeping every node that is already there and equal.
  *
  * Frames arrive while a person is clicking; re-creating the whole screen each time
- * would swap a button out from under the pointer. Equal nodes stay; an element with
- * event handlers is replaced whole when anything in it differs (its handlers belong
- * to the data it shows); other elements get their attributes and children updated.
+ * would swap a button out from under the pointer. Equal nodes stay, their handlers
+ * rebound to this render's; an element with event handlers is replaced whole when
+ * anything in it differs; other elements get their attributes and children updated.
+ * Controls of a decision also carry its id (`data-decision`), so a new decision never
+ * looks equal to the last one.
  */
 export function update(el, ...children) {
   morphChildren(el, fill(document.createElement(el.nodeName), {}, children));
@@ -64,7 +97,10 @@ function morphChildren(old, fresh) {
 }
 
 function morph(old, fresh) {
-  if (old.isEqualNode(fresh)) return;
+  if (old.isEqualNode(fresh)) {
+    rebind(old, fresh); // it looks the same, but must act for this render's data
+    return;
+  }
   if (old.nodeType !== fresh.nodeType || old.nodeName !== fresh.nodeName || old._live || fresh._live) {
     old.replaceWith(fresh);
     return;

@@ -75,9 +75,11 @@ export class TableSocket {
     }, delay);
   }
 
-  /** Send an action (notation); resolves with the frame that acknowledges it, or
-   * rejects with the server's error frame ({code, message}). */
-  act(action) {
+  /** Send an action (notation) for the seat's decision `decision` (its id from the
+   * server, checked there: a control of an earlier decision is refused as
+   * stale_decision); resolves with the frame that acknowledges it, or rejects with
+   * the server's error frame ({code, message}). */
+  act(action, decision) {
     const ref = `a${this.nextRef++}`;
     return new Promise((resolve, reject) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
@@ -85,7 +87,9 @@ export class TableSocket {
         return;
       }
       this.waiting.set(ref, { resolve, reject });
-      this.ws.send(JSON.stringify({ type: "action", seq: this.seq, action, ref }));
+      const message = { type: "action", seq: this.seq, action, ref };
+      if (decision !== null && decision !== undefined) message.decision = decision;
+      this.ws.send(JSON.stringify(message));
     });
   }
 

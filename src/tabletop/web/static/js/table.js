@@ -60,10 +60,12 @@ export function showTable(main, tableId, { seat, spectator }) {
 
   ctx.name = (s) => seatName(ctx, s);
   ctx.rerender = () => render();
-  ctx.act = async (action) => {
+  // `decision`: the decision the control was drawn for (its screen's ctx.decision);
+  // the server refuses the action if the seat's decision has changed since
+  ctx.act = async (action, decision = ctx.decision) => {
     ctx.busy = true;
     try {
-      const frame = await socket.act(action);
+      const frame = await socket.act(action, decision);
       ctx.lastError = null;
       return frame;
     } catch (error) {

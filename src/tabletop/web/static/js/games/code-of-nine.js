@@ -35,14 +35,15 @@ function locationTile(ctx, loc, placeable) {
   ];
   const cls = `location ${loc.open ? "open" : "closed"} ${legal ? "legal" : ""} ${loc.attack ? "attack" : ""}`;
   if (!canPlace) return h("div", { class: cls, dataset: { location: loc.id } }, body);
+  const decision = ctx.decision;
   // every location is clickable: the server says why one that is not legal is refused
   return h(
     "button",
     {
       class: cls,
-      dataset: { location: loc.id },
+      dataset: { location: loc.id, decision },
       title: legal ? t("con.placeHere") : t("con.notHere"),
-      onclick: () => ctx.act(loc.id).catch(() => {}),
+      onclick: () => ctx.act(loc.id, decision).catch(() => {}),
     },
     body,
   );
@@ -201,12 +202,17 @@ function decisionDialog(ctx) {
     title = t("con.choose");
     hint = "";
   }
+  const decision = ctx.decision;
   return decisionPanel(
     title,
     hint,
     body,
     ctx.legal.map((n) =>
-      h("button", { class: "choice", dataset: { action: n }, disabled: ctx.busy, onclick: () => ctx.act(n).catch(() => {}) }, actionText(n, ctx)),
+      h(
+        "button",
+        { class: "choice", dataset: { action: n, decision }, disabled: ctx.busy, onclick: () => ctx.act(n, decision).catch(() => {}) },
+        actionText(n, ctx),
+      ),
     ),
   );
 }

@@ -207,6 +207,7 @@ function declarationPanel(ctx) {
   const board = ctx.view.boards[ctx.seat];
   const ui = (ctx.ui.declare = ctx.ui.declare && ctx.ui.declare.decision === ctx.decision ? ctx.ui.declare : { decision: ctx.decision, search: 0, witch: false, soul: false });
   const notation = `d${ui.search}${ui.witch ? "w" : ""}${ui.soul ? "s" : ""}`;
+  const decision = ctx.decision;
   const corridor = ctx.view.labyrinth[ctx.view.corridor];
   const set = (key, value) => {
     ui[key] = value;
@@ -214,7 +215,7 @@ function declarationPanel(ctx) {
   };
   return h(
     "section",
-    { class: "panel decision declare", id: "declaration" },
+    { class: "panel decision declare", id: "declaration", dataset: { decision } },
     h("h2", {}, t("wl.declareTitle", { corridor: corridor ? corridor.id : "" })),
     h("p", { class: "hint" }, t("wl.declareHint")),
     h(
@@ -248,7 +249,7 @@ function declarationPanel(ctx) {
         class: "primary",
         id: "commit",
         disabled: ctx.busy,
-        onclick: () => ctx.act(notation).catch(() => {}),
+        onclick: () => ctx.act(notation, decision).catch(() => {}),
       },
       t("wl.commit", { hand: declarationText({ search: ui.search, witch: ui.witch, soul: ui.soul }) }),
     ),
@@ -268,6 +269,7 @@ function waitingPanel(ctx) {
 }
 
 function choiceDialog(ctx, title, hint, legal) {
+  const decision = ctx.decision;
   return decisionPanel(
     title,
     hint,
@@ -275,7 +277,12 @@ function choiceDialog(ctx, title, hint, legal) {
     legal.map((n) =>
       h(
         "button",
-        { class: `choice ${n.startsWith("white:") || n.startsWith("return:") ? `colour-${n.slice(-1)}` : ""}`, dataset: { action: n }, disabled: ctx.busy, onclick: () => ctx.act(n).catch(() => {}) },
+        {
+          class: `choice ${n.startsWith("white:") || n.startsWith("return:") ? `colour-${n.slice(-1)}` : ""}`,
+          dataset: { action: n, decision },
+          disabled: ctx.busy,
+          onclick: () => ctx.act(n, decision).catch(() => {}),
+        },
         actionText(n, ctx.view, ctx.seat),
       ),
     ),
@@ -345,7 +352,7 @@ function processingPanel(ctx) {
   const hint = mode === "reward_promotion" ? t("wl.rewardHint") : mode === "choose_white" ? t("wl.whiteHint") : mode === "overflow" ? t("wl.overflowHint") : t("wl.processHint");
   return h(
     "section",
-    { class: "panel decision processing", id: "processing" },
+    { class: "panel decision processing", id: "processing", dataset: { decision: p.decision } },
     h("h2", {}, t("wl.processTitle")),
     h("p", { class: "hint" }, hint),
     h(
