@@ -15,6 +15,7 @@ from tabletop.cli import (
     play,
     replay,
     report_cmd,
+    review_cmd,
     serve_cmd,
     simulate,
 )
@@ -32,6 +33,7 @@ app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.command("arena")(arena_cmd.arena)
 app.add_typer(report_cmd.app, name="report")
+app.command("review")(review_cmd.review)
 app.command("serve")(serve_cmd.serve)
 app.command("loadtest")(loadtest_cmd.loadtest)
 
