@@ -8,10 +8,13 @@ guide) are counted but not listed.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+import tabletop
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
 from tabletop.review.appraisal import appraise
@@ -101,12 +104,13 @@ def review_decision(
     )
 
 
-def collect(game: Game, seat: int, samples: int, found: list[Mistake | None | bool]) -> Review:
-    """The review from each decision's outcome (:func:`review_decision`), in order."""
+def collect(game: str, seat: int, samples: int, found: list[Mistake | None | bool]) -> Review:
+    """The review of ``game`` (its name) from each decision's outcome
+    (:func:`review_decision`), in order."""
     mistakes = sorted((m for m in found if isinstance(m, Mistake)),
                       key=lambda m: (-m.gain, m.number))
     appraised = sum(1 for m in found if m is not False)
-    return Review(game.info.name, seat, samples, len(found), appraised, tuple(mistakes))
+    return Review(game, seat, samples, len(found), appraised, tuple(mistakes))
 
 
 def review_record(
@@ -126,4 +130,31 @@ def review_record(
         found.append(review_decision(game, seat, d, samples))
         if on_progress is not None:
             on_progress(len(found), len(decisions))
-    return collect(game, seat, samples, found)
+    return collect(game.info.name, seat, samples, found)
+
+
+def collect_json(
+    game: str, seat: int, samples: int, found: list[Mistake | None | bool]
+) -> dict[str, Any]:
+    return collect(game, seat, samples, found).to_json()
+
+
+@lru_cache(maxsize=8)
+def _decisions(record_text: str, seat: int) -> tuple[Game, tuple[Decision, ...]]:
+    record = GameRecord.from_json(json.loads(record_text))
+    game = tabletop.game(record.game)
+    return game, tuple(decisions_of(game, record, seat))
+
+
+def count_decisions(record_text: str, seat: int) -> int:
+    """How many decisions :func:`review_step` takes for this record and seat (a review
+    job's total), in a worker process: the replay is kept for the steps that follow."""
+    return len(_decisions(record_text, seat)[1])
+
+
+def review_step(record_text: str, seat: int, index: int, samples: int) -> Mistake | None | bool:
+    """The ``index``-th decision's outcome (:func:`review_decision`), from the record as
+    JSON text: what a worker process runs, one decision at a time, so that a job shows
+    its progress and several jobs share the worker fairly."""
+    game, decisions = _decisions(record_text, seat)
+    return review_decision(game, seat, decisions[index], samples)

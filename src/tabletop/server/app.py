@@ -12,7 +12,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from tabletop.server import api, ws
+from tabletop.server import api, review_api, ws
 from tabletop.server.config import ServerConfig
 from tabletop.server.errors import TableError
 from tabletop.server.gctune import tune_gc
@@ -20,6 +20,7 @@ from tabletop.server.manager import TableManager
 from tabletop.server.middleware import GuardMiddleware
 from tabletop.server.owners import make_owners
 from tabletop.server.pubsub import make_bus
+from tabletop.server.reviews import ReviewJobs
 from tabletop.server.services import Services
 from tabletop.server.store import Store
 from tabletop.server.writer import Writer
@@ -43,6 +44,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         await bus.start(manager.on_bus)
         app.state.config = config
         app.state.manager = manager
+        app.state.reviews = reviews = ReviewJobs()
         background = [asyncio.create_task(_resume(manager))]
         if config.redis_url:
             background.append(asyncio.create_task(manager.sync_forever()))
@@ -53,6 +55,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
             for task in background:
                 task.cancel()
             manager.close()
+            reviews.close()
             await bus.close()
             await writer.close()
             await store.aclose()
@@ -70,6 +73,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         burst=config.http_burst,
     )
     app.include_router(api.router)
+    app.include_router(review_api.router)
     app.include_router(ws.router)
     mount_web(app)
 
