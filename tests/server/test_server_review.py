@@ -6,9 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from server.helpers import create_table
-
 import tabletop
+from server.helpers import create_table
 from tabletop.core.record import GameRecord
 from tabletop.review import review_record
 
