@@ -8,6 +8,7 @@ import { botLabel, t } from "./i18n.js";
 import { forgetSeat, seatAt, seatsAt } from "./seats.js";
 import { TableSocket } from "./socket.js";
 import { refusal } from "./errors.js";
+import { reviewSection } from "./review.js";
 import { gameModule, gameTitle } from "./games/index.js";
 
 const LOG_LIMIT = 400;
@@ -318,6 +319,7 @@ export function showTable(main, tableId, { seat, spectator }) {
         " ",
         h("a", { class: "button ghost", href: "#/" }, t("final.lobby")),
       ),
+      reviewSection(ctx, render),
     );
   }
 
