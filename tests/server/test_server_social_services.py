@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from server.test_server_services import _worker, pg_url, redis_url  # noqa: F401
 from server.helpers import create_table
+from server.test_server_services import _worker, pg_url, redis_url  # noqa: F401
 
 pytestmark = pytest.mark.services
 
