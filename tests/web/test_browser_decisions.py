@@ -108,12 +108,14 @@ def test_wicked_labyrinth_declarations_reach_the_server_as_clicked(
         join(page, server.url, table_id, 0, "Alice")
 
         clicked: list[str] = []
+        shown_rounds: list[int] = []
         steps: list[str] = []  # "declare" and "dialog", in the order the page showed them
         deadline = time.monotonic() + 240
         while not is_over(page):
             assert time.monotonic() < deadline, "the game did not end in time"
             assert not sent.errors, sent.errors
             if page.query_selector("#declaration #commit:enabled"):
+                shown_rounds.append(check_story(page, players=5))
                 clicked.append(declare(page, sent))
                 steps.append("declare")
             elif button := page.query_selector("#choice button[data-action]:enabled"):
@@ -141,6 +143,71 @@ def test_wicked_labyrinth_declarations_reach_the_server_as_clicked(
         hands = [a for a in clicked if a[0] == "d" and a[1:2].isdigit()]
         assert sum(1 for hand in hands if hand[1] != "0" and len(hand) > 2) >= 4, hands
         assert sum(1 for a in clicked if a.startswith("pair:")) >= 2, clicked
+        assert {1, 2, 3, 4} <= set(shown_rounds)  # the story was checked in every round
+        assert errors == []
+
+
+def check_story(page: Any, players: int) -> int:
+    """Before a declaration: the reveal lists this round's corridors so far, each its
+    own, in the labyrinth's order; at a round's first corridor (after round 1), the
+    summary of the round before. The round number shown."""
+    current = page.query_selector("svg .corridor.current")
+    assert current is not None
+    index = int(current.get_attribute("data-index") or 0)
+    order = [g.get_attribute("data-id") for g in page.query_selector_all("svg .corridor")]
+    round_no = int(page.inner_text(".status-line strong").split()[1])
+    shown = [b.get_attribute("data-corridor") for b in page.query_selector_all("#reveal .corridor-result")]
+    assert shown == order[:index]
+    for block in page.query_selector_all("#reveal .corridor-result"):
+        assert len(block.query_selector_all(".hand")) == players
+    if index == 0 and round_no > 1:
+        assert page.query_selector("#round-summary") is not None
+        rows = page.query_selector_all("#round-summary tbody tr")
+        assert len(rows) == players
+        title = page.inner_text("#round-summary h2")
+        assert f"Round {round_no - 1}" in title
+    else:
+        assert page.query_selector("#round-summary") is None
+    return round_no
+
+
+def test_a_skipped_corridor_and_the_next_in_one_step_are_told_apart(browser: Any, tmp_path: Any) -> None:
+    """A corridor skipped (nobody held a piece) and the next one resolved in the same
+    step: each keeps its own hands and gains (the panel used to title the first and
+    list the second's gains)."""
+    with LiveServer(tmp_path) as server:
+        errors: list[str] = []
+        page = new_page(browser, errors)
+        page.goto(server.url + "/")
+        empty = {"search": 0, "witch": False, "soul": False}
+        full = {"search": 3, "witch": True, "soul": False}
+        log = [
+            {"seq": 9, "events": [
+                {"type": "DeclarationsRevealed", "round": 1, "corridor": "A1", "declarations": [empty, empty]},
+                {"type": "CorridorRanked", "round": 1, "corridor": "A1", "first": None, "seconds": [], "witch_signs": 0, "soul_signs": 0, "skipped": True},
+                {"type": "DeclarationCommitted", "player": 0, "declaration": None, "forced": True},
+                {"type": "DeclarationsRevealed", "round": 1, "corridor": "B2", "declarations": [full, empty]},
+                {"type": "CorridorRanked", "round": 1, "corridor": "B2", "first": 0, "seconds": [], "witch_signs": 1, "soul_signs": 0, "skipped": False},
+                {"type": "TokenGained", "player": 0, "colour": "red"},
+                {"type": "Promoted", "player": 0, "colour": "red", "rank": "low", "by": "pair"},
+                {"type": "TokenGained", "player": 0, "colour": "blue"},
+            ]},
+        ]
+        found = page.evaluate(
+            """async (log) => {
+                const { rounds } = await import('/static/js/games/wl-rounds.js');
+                return rounds(log)[0].corridors.map((c) => ({
+                    corridor: c.revealed.corridor,
+                    skipped: c.ranked.skipped,
+                    gains: c.gains.map((g) => g.colour),
+                }));
+            }""",
+            log,
+        )
+        assert found == [
+            {"corridor": "A1", "skipped": True, "gains": []},
+            {"corridor": "B2", "skipped": False, "gains": ["red"]},
+        ]
         assert errors == []
 
 
@@ -161,6 +228,8 @@ def test_code_of_nine_actions_reach_the_server_as_clicked(browser: Any, tmp_path
         join(page, server.url, table_id, 0, "Alice")
 
         clicked: list[str] = []
+        placed: dict[int, list[str]] = {}  # round -> locations the person placed on
+        summaries: list[int] = []
         turn = 0
         deadline = time.monotonic() + 240
         while not is_over(page):
@@ -174,7 +243,20 @@ def test_code_of_nine_actions_reach_the_server_as_clicked(browser: Any, tmp_path
             if not options:
                 page.wait_for_timeout(40)
                 continue
+            round_no = int(page.inner_text("#turn strong").split()[1])
+            if round_no - 1 in placed and round_no - 1 not in summaries:
+                # the summary of the round that just ended: where the person placed
+                summary = page.wait_for_selector("#round-summary")
+                assert f"Round {round_no - 1} " in summary.inner_text()
+                shown = page.query_selector_all("#round-summary tr[data-seat='0'] td.placed span")
+                assert [s.get_attribute("data-location") for s in shown] == placed[round_no - 1]
+                page.click("#close-summary")
+                page.wait_for_selector("#round-summary", state="detached")
+                summaries.append(round_no - 1)
+                continue  # the screen was drawn again: look at it afresh
             button, action = options[turn % len(options)]
+            if not choices:
+                placed.setdefault(round_no, []).append(action)
             turn += 1
             before = sent.acks
             clicked.append(action)
@@ -184,4 +266,5 @@ def test_code_of_nine_actions_reach_the_server_as_clicked(browser: Any, tmp_path
         record = server.api("GET", f"/api/tables/{table_id}/record")
         assert [a for p, a in record["actions"] if p == 0] == clicked
         assert len(clicked) >= 9
+        assert len(summaries) >= 3, summaries
         assert errors == []

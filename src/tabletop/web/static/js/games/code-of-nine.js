@@ -4,6 +4,7 @@
 
 import { decisionPanel, h } from "../dom.js";
 import { t } from "../i18n.js";
+import { roundSummary } from "./con-rounds.js";
 import { ITEMS, actionText, cardFace, cardTitle, itemCount, locationEffect, locationName, slotName } from "./con-parts.js";
 
 const SECTIONS = ["1 only", "1-5", "2-5", "3-5", "4-5", "5"];
@@ -237,6 +238,7 @@ function render(ctx) {
     "div",
     { class: "con" },
     turnLine(ctx),
+    roundSummary(ctx),
     decisionDialog(ctx),
     h("div", { class: "con-grid" }, boardPanel(ctx), h("div", { class: "con-side" }, memoryPanel(ctx), ruinsPanel(ctx))),
     sheetsPanel(ctx),

@@ -18,6 +18,7 @@ import {
   labyrinthSvg,
   rankName,
 } from "./wl-parts.js";
+import { revealPanel } from "./wl-rounds.js";
 
 // ------------------------------------------------------------------ boards
 
@@ -138,66 +139,6 @@ function boardPanel(ctx, board, opts = {}) {
       board.pending_gains.length ? h("span", { class: "gains" }, t("wl.pendingGains"), board.pending_gains.map((e) => elementMark(e))) : null,
     ),
     oracleCards(board, legal, onAchieve),
-  );
-}
-
-// ------------------------------------------------------------------ the reveal
-
-function lastReveal(ctx) {
-  for (let i = ctx.log.length - 1; i >= 0; i--) {
-    const events = ctx.log[i].events;
-    const revealed = events.find((e) => e.type === "DeclarationsRevealed");
-    if (revealed) {
-      const ranked = events.find((e) => e.type === "CorridorRanked");
-      const gains = [];
-      for (const entry of ctx.log.slice(i)) {
-        for (const e of entry.events) {
-          if (entry !== ctx.log[i] && e.type === "DeclarationCommitted") return { revealed, ranked, gains, seq: ctx.log[i].seq };
-          if (["ImpurityTaken", "TokenGained", "SpellGained", "WhiteChosen", "TokenReturned"].includes(e.type)) gains.push(e);
-        }
-      }
-      return { revealed, ranked, gains, seq: ctx.log[i].seq };
-    }
-  }
-  return null;
-}
-
-function revealPanel(ctx) {
-  const found = lastReveal(ctx);
-  if (!found || ctx.view.phase === "over") return null;
-  const { revealed, ranked, gains, seq } = found;
-  const fresh = ctx.ui.wlRevealSeen !== seq;
-  ctx.ui.wlRevealSeen = seq;
-  const place = (p) => (ranked && ranked.first === p ? "first" : ranked && ranked.seconds.includes(p) ? "second" : "");
-  const rows = revealed.declarations.map((d, p) =>
-    h(
-      "li",
-      { class: `hand ${place(p)}`, style: `--i:${p}` },
-      h("span", { class: `dot p${p}` }),
-      h("span", { class: "hand-who" }, ctx.name(p)),
-      declarationMarks(d),
-      place(p) ? h("span", { class: `rank-badge ${place(p)}` }, t(`wl.${place(p)}`)) : null,
-    ),
-  );
-  return h(
-    "section",
-    { class: `panel reveal ${fresh ? "fresh" : ""}`, id: "reveal" },
-    h("h2", {}, t("wl.revealTitle", { corridor: revealed.corridor })),
-    h("ol", { class: "hands" }, rows),
-    ranked
-      ? h(
-          "p",
-          { class: "ranking", style: `--i:${revealed.declarations.length}` },
-          ranked.skipped ? t("wl.skipped") : t("wl.signsTotal", { witch: ranked.witch_signs, soul: ranked.soul_signs }),
-        )
-      : null,
-    gains.length
-      ? h(
-          "ul",
-          { class: "gains-list", style: `--i:${revealed.declarations.length + 1}` },
-          gains.map((e) => h("li", {}, describe(e, ctx))),
-        )
-      : null,
   );
 }
 
@@ -420,7 +361,7 @@ function render(ctx) {
     "div",
     { class: "wl" },
     status(ctx),
-    h("div", { class: "wl-top" }, h("div", { class: "labyrinth-box" }, labyrinthSvg(v)), h("div", { class: "wl-decide" }, decisionArea(ctx), revealPanel(ctx))),
+    h("div", { class: "wl-top" }, h("div", { class: "labyrinth-box" }, labyrinthSvg(v)), h("div", { class: "wl-decide" }, decisionArea(ctx), revealPanel(ctx, describe))),
     h(
       "div",
       { class: "boards" },
