@@ -156,7 +156,10 @@ def check_story(page: Any, players: int) -> int:
     index = int(current.get_attribute("data-index") or 0)
     order = [g.get_attribute("data-id") for g in page.query_selector_all("svg .corridor")]
     round_no = int(page.inner_text(".status-line strong").split()[1])
-    shown = [b.get_attribute("data-corridor") for b in page.query_selector_all("#reveal .corridor-result")]
+    shown = [
+        b.get_attribute("data-corridor")
+        for b in page.query_selector_all("#reveal .corridor-result")
+    ]
     assert shown == order[:index]
     for block in page.query_selector_all("#reveal .corridor-result"):
         assert len(block.query_selector_all(".hand")) == players
@@ -171,7 +174,9 @@ def check_story(page: Any, players: int) -> int:
     return round_no
 
 
-def test_a_skipped_corridor_and_the_next_in_one_step_are_told_apart(browser: Any, tmp_path: Any) -> None:
+def test_a_skipped_corridor_and_the_next_in_one_step_are_told_apart(
+    browser: Any, tmp_path: Any
+) -> None:
     """A corridor skipped (nobody held a piece) and the next one resolved in the same
     step: each keeps its own hands and gains (the panel used to title the first and
     list the second's gains)."""
@@ -182,16 +187,52 @@ def test_a_skipped_corridor_and_the_next_in_one_step_are_told_apart(browser: Any
         empty = {"search": 0, "witch": False, "soul": False}
         full = {"search": 3, "witch": True, "soul": False}
         log = [
-            {"seq": 9, "events": [
-                {"type": "DeclarationsRevealed", "round": 1, "corridor": "A1", "declarations": [empty, empty]},
-                {"type": "CorridorRanked", "round": 1, "corridor": "A1", "first": None, "seconds": [], "witch_signs": 0, "soul_signs": 0, "skipped": True},
-                {"type": "DeclarationCommitted", "player": 0, "declaration": None, "forced": True},
-                {"type": "DeclarationsRevealed", "round": 1, "corridor": "B2", "declarations": [full, empty]},
-                {"type": "CorridorRanked", "round": 1, "corridor": "B2", "first": 0, "seconds": [], "witch_signs": 1, "soul_signs": 0, "skipped": False},
-                {"type": "TokenGained", "player": 0, "colour": "red"},
-                {"type": "Promoted", "player": 0, "colour": "red", "rank": "low", "by": "pair"},
-                {"type": "TokenGained", "player": 0, "colour": "blue"},
-            ]},
+            {
+                "seq": 9,
+                "events": [
+                    {
+                        "type": "DeclarationsRevealed",
+                        "round": 1,
+                        "corridor": "A1",
+                        "declarations": [empty, empty],
+                    },
+                    {
+                        "type": "CorridorRanked",
+                        "round": 1,
+                        "corridor": "A1",
+                        "first": None,
+                        "seconds": [],
+                        "witch_signs": 0,
+                        "soul_signs": 0,
+                        "skipped": True,
+                    },
+                    {
+                        "type": "DeclarationCommitted",
+                        "player": 0,
+                        "declaration": None,
+                        "forced": True,
+                    },
+                    {
+                        "type": "DeclarationsRevealed",
+                        "round": 1,
+                        "corridor": "B2",
+                        "declarations": [full, empty],
+                    },
+                    {
+                        "type": "CorridorRanked",
+                        "round": 1,
+                        "corridor": "B2",
+                        "first": 0,
+                        "seconds": [],
+                        "witch_signs": 1,
+                        "soul_signs": 0,
+                        "skipped": False,
+                    },
+                    {"type": "TokenGained", "player": 0, "colour": "red"},
+                    {"type": "Promoted", "player": 0, "colour": "red", "rank": "low", "by": "pair"},
+                    {"type": "TokenGained", "player": 0, "colour": "blue"},
+                ],
+            },
         ]
         found = page.evaluate(
             """async (log) => {
@@ -218,7 +259,10 @@ def test_code_of_nine_actions_reach_the_server_as_clicked(browser: Any, tmp_path
     with LiveServer(tmp_path, bot_delay=0.02) as server:
         seats = [{"type": "open"}] + [{"type": "bot", "bot": "heuristic"}] * 3
         request = {
-            "game": "code-of-nine", "players": 4, "seats": seats, "seed": SEED,
+            "game": "code-of-nine",
+            "players": 4,
+            "seats": seats,
+            "seed": SEED,
             "options": {"expert": True},
         }
         table_id = server.api("POST", "/api/tables", json=request)["table"]["id"]
