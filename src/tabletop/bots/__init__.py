@@ -3,6 +3,7 @@
 from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine import CodeOfNineHeuristic
 from tabletop.bots.mcts import MctsBot
+from tabletop.bots.openspiel_ismcts import OpenSpielIsmcts
 from tabletop.bots.random_bot import RandomBot
 from tabletop.bots.registry import BotRegistry, UnknownBotError, parse_spec
 from tabletop.bots.wicked_labyrinth import HeuristicBot
@@ -12,6 +13,7 @@ BOTS.add("random", RandomBot)
 BOTS.add("mcts", MctsBot)
 BOTS.add("heuristic", CodeOfNineHeuristic, game="code-of-nine")
 BOTS.add("heuristic", HeuristicBot, game="wicked-labyrinth")
+BOTS.add("ismcts", OpenSpielIsmcts, game="code-of-nine")
 
 __all__ = ["BOTS", "Bot", "BotRegistry", "RandomBot", "UnknownBotError", "make_bot", "parse_spec"]
 

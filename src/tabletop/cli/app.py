@@ -11,6 +11,7 @@ import typer
 from tabletop.cli import (
     arena_cmd,
     bench,
+    league_cmd,
     loadtest_cmd,
     play,
     replay,
@@ -32,6 +33,7 @@ app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.command("arena")(arena_cmd.arena)
+app.command("league")(league_cmd.league)
 app.add_typer(report_cmd.app, name="report")
 app.command("review")(review_cmd.review)
 app.command("serve")(serve_cmd.serve)

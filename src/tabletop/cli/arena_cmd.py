@@ -115,7 +115,7 @@ def arena(
         if ray_address is not None and not ray:
             fail("--ray-address needs --ray")
         backend = Backend(workers, ray, ray_address)
-        records = _run(header, games, path, backend, quiet=as_json)
+        records = run_with_progress(header, games, path, backend, quiet=as_json)
         figures = stats.summary(records, specs)
         figures.update(
             game=header.game,
@@ -154,11 +154,14 @@ def _players(game: Game, players: int | None, listed: int) -> int:
     return count
 
 
-def _run(header: Header, games: int, path: Path, backend: Backend, quiet: bool) -> list[Any]:
+def run_with_progress(
+    header: Header, games: int, path: Path, backend: Backend, quiet: bool, label: str = "arena"
+) -> list[Any]:
+    """Run (or resume) the arena, with a progress bar on stderr unless ``quiet``."""
     if quiet:
         return run_arena(header, games, path, backend)
     progress = Progress(
-        TextColumn("arena"),
+        TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),

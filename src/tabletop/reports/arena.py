@@ -145,8 +145,16 @@ def plot_cards(impacts: Sequence[dict[str, Any]], path: Path, title: str) -> Non
     plt.close(fig)
 
 
-def write_report(header: Header, records: Sequence[dict[str, Any]], out: Path) -> list[Path]:
-    """Write ``index.html``, its figures and ``summary.json`` into ``out``; return the paths."""
+def write_report(
+    header: Header,
+    records: Sequence[dict[str, Any]],
+    out: Path,
+    pool: Sequence[tuple[str, str]] = (),
+) -> list[Path]:
+    """Write ``index.html``, its figures and ``summary.json`` into ``out``; return the paths.
+
+    ``pool`` (a league's): each bot with why it is there, shown as a table first.
+    """
     if not records:
         raise ValueError("an arena report needs at least one finished game")
     out = Path(out)
@@ -165,7 +173,8 @@ def write_report(header: Header, records: Sequence[dict[str, Any]], out: Path) -
         json.dumps({**figures, "header": header.to_json(), "cards": impacts}, indent=1)
     )
     written.append(out / "summary.json")
-    (out / "index.html").write_text(_html(header, figures, impacts, title), encoding="utf-8")
+    (out / "index.html").write_text(_html(header, figures, impacts, title, pool),
+                                    encoding="utf-8")
     return written
 
 
@@ -177,8 +186,20 @@ def _ci(half: float | None) -> str:
     return "–" if half is None else f"±{half:.1f}"
 
 
-def _html(header: Header, f: dict[str, Any], impacts: Sequence[dict[str, Any]], title: str) -> str:
+def _html(
+    header: Header,
+    f: dict[str, Any],
+    impacts: Sequence[dict[str, Any]],
+    title: str,
+    pool: Sequence[tuple[str, str]] = (),
+) -> str:
     e = html.escape
+    kind = "League" if pool else "Arena"
+    members = "".join(f"<tr><td><code>{e(s)}</code></td><td>{e(a)}</td></tr>" for s, a in pool)
+    pool_part = (
+        f"<h2>The pool</h2><table><tr><th>bot</th><th>why</th></tr>{members}</table>"
+        if pool else ""
+    )
     rows = "".join(
         f"<tr><td>{e(b['bot'])}</td><td>{b['mu']:.1f} ± {2 * b['sigma']:.1f}</td>"
         f"<td>{b['win_rate']['rate']:.1%}</td>"
@@ -208,14 +229,15 @@ def _html(header: Header, f: dict[str, Any], impacts: Sequence[dict[str, Any]], 
     )
     options = e(json.dumps(header.options)) if header.options else "default"
     return f"""<!doctype html>
-<html><head><meta charset="utf-8"><title>Arena: {e(title)}</title>
+<html><head><meta charset="utf-8"><title>{kind}: {e(title)}</title>
 <style>body{{font-family:sans-serif;max-width:60em;margin:2em auto}}
 table{{border-collapse:collapse;margin:1em 0}}td,th{{border:1px solid #ccc;padding:.2em .6em}}
 img{{max-width:100%}}</style></head><body>
-<h1>Arena: {e(title)}</h1>
+<h1>{kind}: {e(title)}</h1>
 <p>Bots: {e(", ".join(header.bots))}. Seed {header.seed}. Options: {options}.
 Seats rotated so every bot plays every seat; {f["decisions"]} decisions in
 {f["seconds"]:.0f} s of play.</p>
+{pool_part}
 <h2>Rating ladder</h2><img src="ladder.png">
 <table><tr><th>bot</th><th>rating (mu ± 2σ)</th><th>win rate</th><th>95% CI</th>
 <th>seat-games</th><th>mean score</th><th>search iterations per decision</th></tr>{rows}

@@ -1,0 +1,97 @@
+"""``ismcts``: OpenSpiel's own information-set MCTS, an outside algorithm for the league.
+
+OpenSpiel's Python ``ISMCTSBot`` (Cowling, Powley and Whitehouse 2012) with its random
+rollout evaluator, searching the game through :mod:`tabletop.rl.openspiel`. The bot is
+given the seat's view only: the root is one ``determinize(view)`` state, and every
+simulation draws a new one through the resampler, the game's determinization from the
+seat's view (what ``resample_from_infostate`` does for the OpenSpiel state). Nodes are
+keyed by the seat's observation string (its view).
+
+OpenSpiel's ISMCTS searches sequential games only (it asserts so), so the bot is
+offered for Code of Nine; The Wicked Labyrinth's declarations are simultaneous.
+
+Parameters: ``simulations`` (default 100) per decision, ``c`` (default 1.5) UCT's
+exploration constant (returns are win shares in [0, 1]).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.bots.base import Bot
+from tabletop.core.actions import Action
+from tabletop.core.game import Game
+
+_MASK = (1 << 62) - 1
+
+
+class OpenSpielIsmcts(Bot):
+    """OpenSpiel's ISMCTSBot playing one seat from its view."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        seed: int = 0,
+        *,
+        simulations: int = 100,
+        c: float = 1.5,
+        **params: Any,
+    ) -> None:
+        super().__init__(game, seat, seed, **params)
+        if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
+            raise ValueError(f"simulations must be a whole number >= 1, got {simulations!r}")
+        if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
+            raise ValueError(f"c must be a number >= 0, got {c!r}")
+        if game.info.simultaneous:
+            raise ValueError(f"OpenSpiel's ISMCTS searches sequential games only; "
+                             f"{game.info.name} has simultaneous decisions")
+        self.simulations = simulations
+        self.c = float(c)
+        self._games: dict[int, Any] = {}
+
+    def _spiel_game(self, players: int) -> Any:
+        found = self._games.get(players)
+        if found is None:
+            from tabletop.rl import openspiel
+
+            found = self._games[players] = openspiel.GAME_CLASSES[self.game.info.name](
+                {"players": players})
+        return found
+
+    def act(self, view: Any, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+
+        from tabletop.rl import openspiel
+
+        engine = self.game.determinize(view, self.rng.next_u64() & _MASK)
+        spiel = self._spiel_game(engine.num_players)
+        numbers = np.random.RandomState(self.rng.next_u64() & 0xFFFFFFFF)
+
+        def resample(state: Any, player: int) -> Any:
+            """A state the seat cannot tell from ``state``: the game's determinization."""
+            sample = self.game.determinize(state.engine.view(player),
+                                           int(numbers.randint(1 << 62)))
+            return openspiel.TabletopState(spiel, sample)
+
+        bot = ismcts.ISMCTSBot(
+            spiel,
+            mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numbers),
+            uct_c=self.c,
+            max_simulations=self.simulations,
+            random_state=numbers,
+            use_observation_string=True,
+            allow_inconsistent_action_sets=True,
+        )
+        bot.set_resampler(resample)
+        chosen = int(bot.step(openspiel.TabletopState(spiel, engine)))
+        ids = {self.game.actions.id_of(a): a for a in legal}
+        if chosen not in ids:  # the root is a determinization of this very view
+            raise RuntimeError(f"ISMCTS chose {chosen}, not a legal action of seat {self.seat}")
+        return ids[chosen]
