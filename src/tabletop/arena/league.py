@@ -42,7 +42,7 @@ POOLS: dict[str, tuple[Member, ...]] = {
         Member("heuristic", "the heuristic bot as shipped"),
         Member("heuristic:aggression=1.6,spite=0.6", "declares more and contests more"),
         Member("heuristic:aggression=0.6,spite=0", "declares less, ignores rivals"),
-        Member("heuristic:budget=40", "plans its soul processing with a tenth of the budget"),
+        Member("heuristic:budget=40", "plans its soul processing with a twentieth of the budget"),
         *_lobby_searches("wicked-labyrinth"),
     ),
     "code-of-nine": (
