@@ -41,8 +41,10 @@ def test_bot_tables_play_on_after_a_kill_as_if_nothing_happened(tmp_path: Path) 
     try:
         calm_id = httpx.post(f"{calm.url}/api/tables", json=body).json()["table"]["id"]
         crash_id = httpx.post(f"{crashed.url}/api/tables", json=body).json()["table"]["id"]
-        time.sleep(0.5)
-        seq = httpx.get(f"{crashed.url}/api/tables/{crash_id}").json()["seq"]
+        seq, waited = 0, time.monotonic() + 30
+        while seq == 0 and time.monotonic() < waited:  # the bot processes start
+            time.sleep(0.2)
+            seq = httpx.get(f"{crashed.url}/api/tables/{crash_id}").json()["seq"]
         crashed.kill()
         assert seq > 0
         crashed = ServerProcess(

@@ -46,7 +46,7 @@ def test_history_needs_the_seats_token_and_a_point_in_the_game(client) -> None:
     base = f"/api/tables/{table['id']}"
     other = {"Authorization": f"Bearer {tokens[1]}"}
     assert client.get(f"{base}/seats/0/events", headers=other).status_code == 403
-    assert client.get(f"{base}/seats/0/events").status_code == 403
+    assert client.get(f"{base}/seats/0/events").status_code == 401
     r = client.get(f"{base}/events", params={"after": 3})
     assert r.status_code == 422 and r.json()["error"]["code"] == "bad_seq"
     r = client.get(f"{base}/events", params={"after": "x"})

@@ -46,7 +46,7 @@ async def _table(store: Store) -> tuple[LiveTable, Writer]:
     writer = Writer(store, inline=True)
     writer.start()
     manager = TableManager(Services(ServerConfig(), store, writer, LocalBus(), SoleOwner()))
-    table = await manager.create(GAME, 4, {}, [SeatSpec("open")] * 4, 7, None)
+    table, _ = await manager.create(GAME, 4, {}, [SeatSpec("open")] * 4, 7, None)
     for seat in range(4):
         await table.join(seat, f"p{seat}")
     return table, writer

@@ -11,7 +11,7 @@ from sqlalchemy import create_engine, inspect, text
 
 from server.schemas import revision, schema_drift
 from tabletop.server import schema
-from tabletop.server.store import Store, seats, tables
+from tabletop.server.store import Store
 
 
 def test_a_new_database_gets_the_newest_schema(tmp_path: Path) -> None:
@@ -32,14 +32,16 @@ def test_a_database_from_before_migrations_is_taken_over_with_its_games(tmp_path
         command.upgrade(schema.config(connection), schema.BASELINE)
         connection.execute(text(f"DROP TABLE {schema.VERSION_TABLE}"))
     with engine.begin() as connection:  # and a game stored then
-        connection.execute(tables.insert().values(
-            id="old-table", game="wicked-labyrinth", players=3, seed=7, options="{}",
-            clock=None, seeded=True, created=time.time(), over=False,
-        ))
-        connection.execute(seats.insert(), [
-            {"table_id": "old-table", "seat": s, "kind": "open", "away": False}
-            for s in range(3)
-        ])
+        connection.exec_driver_sql(
+            "INSERT INTO tabletop_tables (id, game, players, seed, options, clock, seeded,"
+            " created, over) VALUES ('old-table', 'wicked-labyrinth', 3, 7, '{}', NULL, 1,"
+            f" {time.time()}, 0)"
+        )
+        for s in range(3):
+            connection.exec_driver_sql(
+                "INSERT INTO tabletop_seats (table_id, seat, kind, away)"
+                f" VALUES ('old-table', {s}, 'open', 0)"
+            )
     assert schema.VERSION_TABLE not in inspect(engine).get_table_names()
 
     store = Store(url)

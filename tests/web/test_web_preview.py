@@ -174,7 +174,7 @@ def test_the_preview_route_shows_the_seat_its_own_view(client: TestClient) -> No
         assert now["legal"] == frame["legal"]
 
         refused = {
-            "no token": (client.post(url, json={"seq": frame["seq"], "actions": [move]}), 403),
+            "no token": (client.post(url, json={"seq": frame["seq"], "actions": [move]}), 401),
             "done": (
                 client.post(url, json={"seq": frame["seq"], "actions": ["done"]}, headers=auth),
                 409,

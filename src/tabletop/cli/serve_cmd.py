@@ -8,10 +8,11 @@ Several ``--workers`` need a shared database (``--db postgresql+psycopg://...``)
 from __future__ import annotations
 
 import os
+from typing import Annotated
 
 import typer
 
-from tabletop.server.config import ENV_VAR, ServerConfig, default_data_dir
+from tabletop.server.config import DEFAULT_BOT_LIMITS, ENV_VAR, ServerConfig, default_data_dir
 from tabletop.server.store import Store
 
 
@@ -39,6 +40,40 @@ def serve(
         max=600,
         help="With several workers: seconds before a dead worker's tables move to another.",
     ),
+    bot_workers: int = typer.Option(
+        2, "--bot-workers", min=1, max=64, help="Processes that make server bots' decisions."
+    ),
+    bot_max_time: float = typer.Option(
+        DEFAULT_BOT_LIMITS["time"], "--bot-max-time", min=0.01, max=60,
+        help="Largest 'time' (seconds per decision) a bot spec may ask for.",
+    ),
+    bot_max_iterations: int = typer.Option(
+        int(DEFAULT_BOT_LIMITS["iterations"]), "--bot-max-iterations", min=1, max=10_000_000,
+        help="Largest 'iterations' a bot spec may ask for.",
+    ),
+    bot_limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--bot-limit", help="Another bot parameter's largest value, NAME=MAX (repeatable)."
+        ),
+    ] = None,
+    tables_per_client: int = typer.Option(
+        20, "--tables-per-client", min=1, help="Unfinished tables per address (last hour)."
+    ),
+    sockets_per_client: int = typer.Option(
+        32, "--sockets-per-client", min=1, help="Open WebSockets per address."
+    ),
+    quota_exempt: Annotated[
+        list[str] | None,
+        typer.Option("--quota-exempt", help="An address free of per-client limits (repeatable)."),
+    ] = None,
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--trusted-proxy",
+            help="A proxy address whose X-Forwarded-For is believed (repeatable; none by default).",
+        ),
+    ] = None,
     log_level: str = typer.Option("warning", "--log-level", help="uvicorn log level."),
 ) -> None:
     """Serve tables over HTTP and WebSockets (OpenAPI docs at /docs)."""
@@ -49,6 +84,17 @@ def serve(
             "several workers need a shared --db (PostgreSQL) and --redis", param_hint="--workers"
         )
     config = ServerConfig(
+        bot_workers=bot_workers,
+        bot_limits={
+            **DEFAULT_BOT_LIMITS,
+            "time": bot_max_time,
+            "iterations": bot_max_iterations,
+            **_limits(bot_limit or []),
+        },
+        tables_per_client=tables_per_client,
+        sockets_per_client=sockets_per_client,
+        quota_exempt=tuple(quota_exempt or ()),
+        trusted_proxies=tuple(trusted_proxy or ()),
         db_url=db,
         redis_url=redis,
         bot_delay=bot_delay,
@@ -71,9 +117,23 @@ def serve(
         workers=workers,
         log_level=log_level,
         ws_max_size=1 << 16,
+        proxy_headers=False,  # the app reads X-Forwarded-For from --trusted-proxy only
         ws_per_message_deflate=False,
         access_log=False,
     )
+
+
+def _limits(pairs: list[str]) -> dict[str, float]:
+    out = {}
+    for pair in pairs:
+        name, eq, value = pair.partition("=")
+        try:
+            out[name.strip()] = float(value)
+        except ValueError:
+            eq = ""
+        if not eq or not name.strip() or out[name.strip()] != out[name.strip()]:
+            raise typer.BadParameter(f"expected NAME=MAX, got {pair!r}", param_hint="--bot-limit")
+    return out
 
 
 def _safe(url: str) -> str:

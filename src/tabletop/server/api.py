@@ -1,8 +1,9 @@
 """The HTTP API: games, tables, seats, views and records (OpenAPI at ``/docs``).
 
-Errors are JSON ``{"error": {"code": ..., "message": ...}}`` with a fitting status:
-404 unknown table or seat, 403 wrong token, 409 a request the table's state refuses,
-413 too large, 422 invalid input, 429 too many requests.
+Errors are JSON ``{"error": {"code": ..., "message": ...}}`` (``envelope``) with a
+fitting status: 401 no token, 403 wrong token or invitation, 404 unknown table or seat,
+409 a request the table's state refuses, 413 too large, 422 invalid input, 429 too
+many requests, 503 the database failed. Each route's OpenAPI entry lists them.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -20,12 +21,14 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.games import REGISTRY
-from tabletop.server.bots import check_spec
+from tabletop.server.clients import Clients
+from tabletop.server.envelope import responses
 from tabletop.server.errors import TableError
 from tabletop.server.history import events_after
+from tabletop.server.limits import check_bot_spec
 from tabletop.server.manager import SeatSpec, TableManager
 from tabletop.server.store import WAITING_KINDS
-from tabletop.server.summary import table_summary
+from tabletop.server.summary import lobby_row, table_summary
 from tabletop.server.tables import LiveTable
 
 router = APIRouter(prefix="/api")
@@ -56,11 +59,19 @@ class CreateTableIn(BaseModel):
     seats: list[SeatIn] | None = Field(default=None, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=1 << 63)
     clock: float | None = Field(default=None, gt=0, le=86_400)
+    private: bool = Field(
+        default=False,
+        description="a private table is not listed, and each open seat is taken by its "
+        "invitation only (returned once, to the creator)",
+    )
 
 
 class JoinIn(BaseModel):
+    """Take an open seat; at a private table, with the seat's ``invitation``."""
+
     model_config = ConfigDict(extra="forbid", strict=True)
     name: Name
+    invitation: Annotated[str, Field(min_length=1, max_length=64)] | None = None
 
 
 class LeaveIn(BaseModel):
@@ -87,6 +98,24 @@ class ChatHistoryOut(BaseModel):
 
 class TableOut(BaseModel):
     table: dict[str, Any]
+
+
+class Invitation(BaseModel):
+    seat: int
+    invitation: str = Field(description="the seat's secret: whoever holds it may take it")
+
+
+class CreatedOut(BaseModel):
+    table: dict[str, Any]
+    invitations: list[Invitation] = Field(
+        default_factory=list,
+        description="a private table's open seats' invitations, shown only here, once",
+    )
+
+
+class LobbyOut(BaseModel):
+    tables: list[dict[str, Any]]
+    next: str | None = Field(description="``before`` for the next page; null on the last")
 
 
 class JoinedOut(BaseModel):
@@ -155,34 +184,71 @@ def check_network_options(game: Game, options: dict[str, Any]) -> None:
 async def seat_of(
     table: LiveTable, seat: int, credentials: HTTPAuthorizationCredentials | None
 ) -> int:
-    token = credentials.credentials if credentials is not None else None
-    return await table.check_token(seat, token)
+    if credentials is None:
+        raise TableError(
+            "auth_required",
+            "send the seat's token as 'Authorization: Bearer <token>'",
+            401,
+            {"WWW-Authenticate": "Bearer"},
+        )
+    return await table.check_token(seat, credentials.credentials)
 
 
-@router.get("/games", summary="Registered games, their options and bots")
+def _cursor(text: str | None) -> tuple[float, str] | None:
+    """A lobby page's ``before``: ``<created>:<id>`` of the last row of the page before."""
+    if text is None:
+        return None
+    created, _, table_id = text.partition(":")
+    try:
+        stamp = float(created)
+    except ValueError:
+        stamp = float("nan")
+    if stamp != stamp or not table_id or len(table_id) > 32:  # nan, or no id
+        raise TableError("bad_cursor", f"before {text!r} is not a lobby page's next", 422)
+    return stamp, table_id
+
+
+@router.get("/games", summary="Registered games, their options and bots", responses=responses())
 async def list_games() -> list[dict[str, Any]]:
     return [game_info(g) for g in REGISTRY]
 
 
-@router.get("/tables", summary="Recent tables")
-async def list_tables(tables: Manager) -> list[dict[str, Any]]:
+@router.get(
+    "/tables", summary="The lobby: public tables, newest first, a page at a time",
+    responses=responses(422),
+)
+async def list_tables(
+    request: Request,
+    tables: Manager,
+    limit: Annotated[int | None, Query(ge=1, le=100, description="rows in the page")] = None,
+    before: Annotated[
+        str | None, Query(max_length=64, description="the previous page's ``next``")
+    ] = None,
+) -> LobbyOut:
     services = tables.services
-    rows = await services.read(services.store.list_tables, 100)
+    size = limit or request.app.state.config.lobby_page
+    rows = await services.read(services.store.list_tables, size, _cursor(before))
     seats = await services.read(services.store.seats_of, [r.id for r in rows])
     out = []
     for row in rows:
         live = tables.tables.get(row.id)
         if live is not None:
-            out.append(live.summary())
+            out.append(lobby_row(live.summary()))
         else:
             open_ = any(s.kind in WAITING_KINDS for s in seats[row.id])
             status = "over" if row.over else "waiting" if open_ else "playing"
-            out.append(table_summary(row, seats[row.id], status, -1))
-    return out
+            out.append(lobby_row(table_summary(row, seats[row.id], status, -1)))
+    last = rows[-1] if len(rows) == size else None
+    return LobbyOut(tables=out, next=None if last is None else f"{last.created!r}:{last.id}")
 
 
-@router.post("/tables", status_code=201, summary="Create a table")
-async def create_table(body: CreateTableIn, tables: Manager) -> TableOut:
+@router.post(
+    "/tables", status_code=201, summary="Create a table", responses=responses(422)
+)
+async def create_table(request: Request, body: CreateTableIn, tables: Manager) -> CreatedOut:
+    clients: Clients = request.app.state.clients
+    address = request.client.host if request.client else "?"
+    creator = None if clients.exempt(address) else clients.creator_key(address)
     try:
         game = REGISTRY.get(body.game)
         check_network_options(game, body.options)
@@ -191,21 +257,37 @@ async def create_table(body: CreateTableIn, tables: Manager) -> TableOut:
             if body.seats is None
             else [SeatSpec(s.type, s.bot, s.name) for s in body.seats]
         )
-        table = await tables.create(
-            body.game, body.players, body.options, seats, body.seed, body.clock
+        table, invitations = await tables.create(
+            body.game,
+            body.players,
+            body.options,
+            seats,
+            body.seed,
+            body.clock,
+            private=body.private,
+            creator=creator,
         )
     except TabletopError as exc:
         raise TableError("bad_table", str(exc), 422) from None
-    return TableOut(table=table.summary())
+    return CreatedOut(
+        table=table.summary(),
+        invitations=[Invitation(seat=s, invitation=i) for s, i in sorted(invitations.items())],
+    )
 
 
-@router.get("/tables/{table_id}", summary="A table as a spectator sees it")
+@router.get(
+    "/tables/{table_id}", summary="A table as a spectator sees it",
+    responses=responses(404, 422),
+)
 async def spectate(table_id: str, tables: Manager) -> ViewOut:
     table = await tables.get(table_id, fresh=True)
     return _view_out(table, None)
 
 
-@router.get("/tables/{table_id}/seats/{seat}", summary="A table as one seat sees it")
+@router.get(
+    "/tables/{table_id}/seats/{seat}", summary="A table as one seat sees it",
+    responses=responses(401, 403, 404, 422),
+)
 async def seat_view(table_id: str, seat: int, tables: Manager, credentials: Credentials) -> ViewOut:
     table = await tables.get(table_id, fresh=True)
     return _view_out(table, await seat_of(table, seat, credentials))
@@ -217,13 +299,19 @@ def _view_out(table: LiveTable, viewer: int | None) -> ViewOut:
     return ViewOut(table=table.summary(), **frame)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/join", summary="Take an open seat")
+@router.post(
+    "/tables/{table_id}/seats/{seat}/join", summary="Take an open seat",
+    responses=responses(403, 404, 409, 422),
+)
 async def join(table_id: str, seat: int, body: JoinIn, tables: Manager) -> JoinedOut:
-    table, token = await tables.join(table_id, seat, body.name)
+    table, token = await tables.join(table_id, seat, body.name, body.invitation)
     return JoinedOut(table=table.summary(), seat=seat, token=token)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat to a bot")
+@router.post(
+    "/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat to a bot",
+    responses=responses(401, 403, 404, 409, 422),
+)
 async def leave(
     table_id: str,
     seat: int,
@@ -235,15 +323,15 @@ async def leave(
     await seat_of(table, seat, credentials)
     spec = body.bot if body is not None else None
     if spec is not None:
-        try:
-            check_spec(spec, table.game)
-        except TabletopError as exc:
-            raise TableError("bad_bot", str(exc), 422) from None
+        check_bot_spec(spec, table.game, tables.services.config.bot_limits)
     await table.set_away(seat, True, spec)
     return TableOut(table=table.summary())
 
 
-@router.post("/tables/{table_id}/seats/{seat}/return", summary="Take a seat back from its bot")
+@router.post(
+    "/tables/{table_id}/seats/{seat}/return", summary="Take a seat back from its bot",
+    responses=responses(401, 403, 404, 409, 422),
+)
 async def come_back(
     table_id: str, seat: int, tables: Manager, credentials: Credentials
 ) -> TableOut:
@@ -257,6 +345,7 @@ async def come_back(
     "/tables/{table_id}/seats/{seat}/rematch",
     status_code=201,
     summary="Accept (or ask for) a rematch of a finished game",
+    responses=responses(401, 403, 404, 409, 422),
 )
 async def rematch(
     table_id: str, seat: int, tables: Manager, credentials: Credentials
@@ -280,7 +369,8 @@ async def rematch(
 
 
 @router.post(
-    "/tables/{table_id}/seats/{seat}/chat", status_code=201, summary="Send a chat message"
+    "/tables/{table_id}/seats/{seat}/chat", status_code=201, summary="Send a chat message",
+    responses=responses(401, 403, 404, 409, 422),
 )
 async def post_chat(
     table_id: str, seat: int, body: ChatIn, tables: Manager, credentials: Credentials
@@ -293,7 +383,9 @@ async def post_chat(
     return ChatOut(message=await table.chat.post(seat, table.seats[seat].name, body.text))
 
 
-@router.get("/tables/{table_id}/chat", summary="A table's chat messages")
+@router.get(
+    "/tables/{table_id}/chat", summary="A table's chat messages", responses=responses(404, 422)
+)
 async def chat_history(table_id: str, tables: Manager, after: int = 0) -> ChatHistoryOut:
     """The messages with ids above ``after``, oldest first (the latest 200 of them)."""
     table = await tables.get(table_id)
@@ -313,13 +405,19 @@ async def _history(table: LiveTable, viewer: int | None, after: int) -> HistoryO
     return HistoryOut(seq=seq, steps=steps)
 
 
-@router.get("/tables/{table_id}/events", summary="The spectator's events after a point")
+@router.get(
+    "/tables/{table_id}/events", summary="The spectator's events after a point",
+    responses=responses(404, 422),
+)
 async def spectator_history(table_id: str, tables: Manager, after: int = 0) -> HistoryOut:
     table = await tables.get(table_id, fresh=True)
     return await _history(table, None, after)
 
 
-@router.get("/tables/{table_id}/seats/{seat}/events", summary="A seat's events after a point")
+@router.get(
+    "/tables/{table_id}/seats/{seat}/events", summary="A seat's events after a point",
+    responses=responses(401, 403, 404, 422),
+)
 async def seat_history(
     table_id: str, seat: int, tables: Manager, credentials: Credentials, after: int = 0
 ) -> HistoryOut:
@@ -327,7 +425,10 @@ async def seat_history(
     return await _history(table, await seat_of(table, seat, credentials), after)
 
 
-@router.get("/tables/{table_id}/record", summary="The game record, once the game is over")
+@router.get(
+    "/tables/{table_id}/record", summary="The game record, once the game is over",
+    responses=responses(404, 409, 422),
+)
 async def record(table_id: str, tables: Manager) -> dict[str, Any]:
     table = await tables.get(table_id, fresh=True)
     if not table.over:

@@ -8,13 +8,12 @@ import logging
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import FastAPI, Request
-from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
+from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from tabletop.server import api, review_api, ws
+from tabletop.server import api, envelope, review_api, ws
+from tabletop.server.clients import Clients
 from tabletop.server.config import ServerConfig
-from tabletop.server.errors import TableError
 from tabletop.server.gctune import tune_gc
 from tabletop.server.manager import TableManager
 from tabletop.server.middleware import GuardMiddleware
@@ -40,12 +39,17 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
         writer.start()
         bus = make_bus(config.redis_url)
         owners = make_owners(bus, config.owner_lease)
-        manager = TableManager(Services(config, store, writer, bus, owners, config.bot_delay))
+        services = Services(config, store, writer, bus, owners, config.bot_delay)
+        manager = TableManager(services)
         await bus.start(manager.on_bus)
         app.state.config = config
         app.state.manager = manager
         app.state.reviews = reviews = ReviewJobs()
-        background = [asyncio.create_task(_resume(manager))]
+        app.state.clients = Clients(config)
+        background = [
+            asyncio.create_task(_resume(manager)),
+            asyncio.create_task(manager.sweep_forever(config.sweep_every)),
+        ]
         if config.redis_url:
             background.append(asyncio.create_task(manager.sync_forever()))
             background.append(asyncio.create_task(manager.keep_owning(config.owner_lease / 3)))
@@ -56,6 +60,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
                 task.cancel()
             manager.close()
             reviews.close()
+            services.close_bots()  # at once: a search in progress is abandoned
             await bus.close()
             await writer.close()
             await store.aclose()
@@ -69,28 +74,18 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.add_middleware(
         GuardMiddleware,
         max_body=config.max_body_bytes,
+        max_depth=config.max_json_depth,
         rate=config.http_rate,
         burst=config.http_burst,
+        exempt=config.quota_exempt,
     )
+    if config.trusted_proxies:  # outermost: every guard sees the forwarded client
+        app.add_middleware(ProxyHeadersMiddleware, trusted_hosts=list(config.trusted_proxies))
     app.include_router(api.router)
     app.include_router(review_api.router)
     app.include_router(ws.router)
     mount_web(app)
-
-    @app.exception_handler(TableError)
-    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
-        return JSONResponse({"error": {"code": exc.code, "message": exc.message}}, exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(_request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = [
-            {"where": [str(p) for p in e.get("loc", ())], "problem": e.get("msg", "")}
-            for e in exc.errors()
-        ]
-        text = "; ".join(f"{'.'.join(p['where'])}: {p['problem']}" for p in problems)
-        return JSONResponse(
-            {"error": {"code": "invalid", "message": text, "problems": problems}}, 422
-        )
+    envelope.install(app)
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> dict[str, Any]:

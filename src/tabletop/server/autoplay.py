@@ -1,7 +1,8 @@
 """The server playing for seats: bots in bot and away seats, the clock for people.
 
-Bots run one decision at a time per table, lowest seat first, in a worker thread (a
-search bot thinks for a while; the event loop must not). The clock, when the table has
+Bots run one decision at a time per table, lowest seat first, in the server's bot
+processes (``botpool``: a search bot thinks for a while, on a deadline; the event loop
+must not). The clock, when the table has
 one, plays a person's default action when their decision runs out of time. Both answer
 a decision by its marker, so an answer that comes after the decision moved on is
 refused by the table and changes nothing.
@@ -90,8 +91,8 @@ class Autoplay:
             spec = table.seats[seat].bot or bots.DEFAULT_BOT
             view = table.state.view(seat)
             legal = table.state.legal_actions(seat)
-            action = await asyncio.to_thread(
-                bots.choose, spec, table.game, table.row.seed, seat, decision, view, legal
+            action = await table.services.bot_pool.choose(
+                spec, table.game, table.row.seed, seat, decision, view, legal
             )
             try:
                 await table.submit(seat, action, decision, "bot", decision=decision)

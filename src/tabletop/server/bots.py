@@ -26,11 +26,6 @@ def decision_seed(table_seed: int, seat: int, decision: int) -> int:
     return (seat_seed(table_seed, seat) ^ (decision * 0x9E3779B97F4A7C15)) & MASK63
 
 
-def check_spec(spec: str, game: Game) -> None:
-    """Raise ``UnknownBotError`` (a ValueError) unless ``spec`` makes a bot for ``game``."""
-    make_bot(spec, game, 0, 0)
-
-
 def choose(
     spec: str,
     game: Game,

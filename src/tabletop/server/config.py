@@ -9,6 +9,27 @@ from pathlib import Path
 
 ENV_VAR = "TABLETOP_SERVER_CONFIG"
 
+DEFAULT_BOT_LIMITS: dict[str, float] = {
+    "time": 2.0,
+    "iterations": 4000,
+    "samples": 64,
+    "depth": 200,
+    "horizon": 12,
+    "c": 100.0,
+    "bias": 100.0,
+    "margin": 1.0,
+    "budget": 5000,
+    "aggression": 10.0,
+    "spite": 10.0,
+    "future": 10.0,
+    "will": 10.0,
+    "info": 10.0,
+    "guard": 10.0,
+}
+"""Each numeric bot parameter's largest value on a server (``time`` in seconds per
+decision; ``iterations`` of search; ``samples``, ``depth``, ``horizon``, ``budget``
+bound the search's work; the rest are weights)."""
+
 
 def default_data_dir() -> Path:
     """Where the embedded SQLite database lives when no ``--db`` is given."""
@@ -30,8 +51,47 @@ class ServerConfig:
     """Redis for pub/sub between worker processes; empty means in-process only."""
     max_message_bytes: int = 8192
     """Largest WebSocket text message the server reads; larger ones get ``too_large``."""
-    max_body_bytes: int = 1 << 20
-    """Largest HTTP request body (card data for a table can be some kilobytes)."""
+    max_body_bytes: int = 256 << 10
+    """Largest HTTP request body (card data for a table is some kilobytes)."""
+    max_json_depth: int = 32
+    """Deepest nesting of arrays and objects in a request body or WebSocket message."""
+    max_options_bytes: int = 64 << 10
+    """Largest table options as JSON (a card set is about 4 KiB)."""
+    max_option_text: int = 200
+    """Longest text in table options: a card id, a title, a key."""
+    max_option_items: int = 200
+    """Most items in one list or object of table options: cards in a set, fields."""
+    lobby_page: int = 50
+    """Tables in one page of the lobby (``GET /api/tables``); at most 100 may be asked."""
+    tables_per_client: int = 20
+    """Unfinished tables one client address may have made in the last hour."""
+    sockets_per_client: int = 32
+    """WebSockets one client address may hold open at once."""
+    ws_connect_rate: float = 5.0
+    ws_connect_burst: float = 40.0
+    """WebSocket connects a second (and burst) per client address."""
+    auth_failures_free: int = 10
+    """Failed WebSocket auths a client address may make before it has to wait: then
+    1 s, doubling with each further failure up to ``auth_backoff_max``."""
+    auth_backoff_max: float = 60.0
+    quota_exempt: tuple[str, ...] = ()
+    """Client addresses free of the per-client quotas and rates above (a load test's)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses whose ``X-Forwarded-For`` names the client (none: the peer is)."""
+    bot_workers: int = 2
+    """Processes that make server bots' decisions (apart from the event loop and the
+    database's threads)."""
+    bot_limits: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_BOT_LIMITS))
+    """The largest value of each numeric bot parameter a seat may ask for; a parameter
+    not listed may not be given."""
+    bot_grace: float = 1.0
+    """Seconds past its time (``time``, else ``bot_limits["time"]``) after which a
+    bot's decision is stopped and its fallback plays."""
+    idle_seconds: float = 300.0
+    """A table nobody watches and nothing plays by itself leaves memory after this long
+    (it loads again on demand); a finished one after a tenth of it."""
+    sweep_every: float = 10.0
+    """Seconds between looks for tables to let go of."""
     ws_rate: float = 50.0
     ws_burst: float = 100.0
     """Messages a second (and burst) one WebSocket may send before ``rate_limited``."""
@@ -62,4 +122,9 @@ class ServerConfig:
     @classmethod
     def from_env(cls) -> ServerConfig:
         raw = os.environ.get(ENV_VAR)
-        return cls(**json.loads(raw)) if raw else cls()
+        if not raw:
+            return cls()
+        data = json.loads(raw)
+        for name in ("quota_exempt", "trusted_proxies"):
+            data[name] = tuple(data.get(name, ()))
+        return cls(**data)

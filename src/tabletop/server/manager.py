@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from tabletop.core.errors import TabletopError
@@ -19,12 +19,16 @@ from tabletop.games import REGISTRY
 from tabletop.server import bots
 from tabletop.server.errors import TableError
 from tabletop.server.forwarding import refusal
-from tabletop.server.security import new_seed, new_table_id
+from tabletop.server.limits import check_bot_spec, check_options, within_limits
+from tabletop.server.security import new_seed, new_table_id, new_token, token_digest
 from tabletop.server.services import Services
 from tabletop.server.store import SeatRow, TableRow
 from tabletop.server.tables import LiveTable
 
 log = logging.getLogger(__name__)
+
+QUOTA_WINDOW = 3600.0
+"""Seconds over which a client's unfinished tables count against ``tables_per_client``."""
 
 SETUP_AT_ONCE = 4
 """Table set-ups (creating, joining, loading) a process runs at once; more wait.
@@ -44,13 +48,22 @@ class SeatSpec:
     name: str | None = None
 
 
+@dataclass(eq=False)
+class _Loading:
+    """A table being loaded, and how many requests wait for it (the last one out
+    removes it, whether the load worked or not)."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    users: int = 0
+
+
 class TableManager:
     """The tables this process holds, loading them from the store on demand."""
 
     def __init__(self, services: Services) -> None:
         self.services = services
         self.tables: dict[str, LiveTable] = {}
-        self._loading: dict[str, asyncio.Lock] = {}
+        self._loading: dict[str, _Loading] = {}
         self.setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
 
     async def create(
@@ -61,17 +74,39 @@ class TableManager:
         seats: list[SeatSpec],
         seed: int | None,
         clock: float | None,
-    ) -> LiveTable:
-        row, seat_rows = self._new_rows(game_name, players, options, seats, seed, clock)
+        private: bool = False,
+        creator: str | None = None,
+    ) -> tuple[LiveTable, dict[int, str]]:
+        """A new table, and (private tables) each open seat's invitation secret.
+
+        ``creator`` is the client's key for its quota (None: exempt)."""
+        config = self.services.config
+        if creator is not None:
+            made = await self.services.read(
+                self.services.store.unfinished_tables_of, creator, time.time() - QUOTA_WINDOW
+            )
+            if made >= config.tables_per_client:
+                raise TableError(
+                    "too_many_tables",
+                    f"a client may have {config.tables_per_client} unfinished tables made "
+                    "in the last hour; finish or wait for some",
+                    429,
+                )
+        invitations = {
+            p: new_token() for p, s in enumerate(seats) if private and s.kind == "open"
+        }
+        row, seat_rows = self._new_rows(
+            game_name, players, options, seats, seed, clock, private, creator, invitations
+        )
         async with self.setting_up:
             await self.services.writer.call(self.services.store.create_table, row, seat_rows)
-        return await self._open_new(row, seat_rows)
+        return await self._open_new(row, seat_rows), invitations
 
     async def rematch(self, old: LiveTable) -> LiveTable:
         """The table that continues ``old`` (over): made by the first request, with the
-        same game, players, options, clock and bots, a new secret seed, and each of
-        ``old``'s people's seats ``reserved`` for them. Later requests, on any worker,
-        get the same table."""
+        same game, players, options, clock, bots and privacy, a new secret seed, and
+        each of ``old``'s people's seats ``reserved`` for them. Later requests, on any
+        worker, get the same table."""
         if old.row.rematch is None:
             specs = [
                 SeatSpec("bot", s.bot, s.name)
@@ -80,7 +115,15 @@ class TableManager:
                 for s in old.seats
             ]
             row, seat_rows = self._new_rows(
-                old.row.game, old.row.players, old.row.options, specs, None, old.row.clock
+                old.row.game,
+                old.row.players,
+                old.row.options,
+                specs,
+                None,
+                old.row.clock,
+                old.row.private,
+                old.row.creator,
+                {},
             )
             async with self.setting_up:
                 made = await self.services.writer.call(
@@ -101,15 +144,21 @@ class TableManager:
         seats: list[SeatSpec],
         seed: int | None,
         clock: float | None,
+        private: bool,
+        creator: str | None,
+        invitations: dict[int, str],
     ) -> tuple[TableRow, list[SeatRow]]:
-        """A new table's rows, checked: players, options, seats and bot specs."""
+        """A new table's rows, checked: players, options (their size too), seats and
+        bot specs (within this server's limits)."""
+        config = self.services.config
+        check_options(options, config)
         game = REGISTRY.get(game_name)
         game.new_game(players, 0, **options)  # validates players and options
         if len(seats) != players:
             raise TableError("bad_seats", f"give one seat description per player ({players})", 422)
         for spec in seats:
             if spec.kind == "bot":
-                bots.check_spec(spec.bot or bots.DEFAULT_BOT, game)
+                check_bot_spec(spec.bot or bots.DEFAULT_BOT, game, config.bot_limits)
         row = TableRow(
             id=new_table_id(),
             game=game_name,
@@ -119,6 +168,8 @@ class TableManager:
             clock=clock,
             seeded=seed is not None,
             created=time.time(),
+            private=private,
+            creator=creator,
         )
         seat_rows = [
             SeatRow(
@@ -126,6 +177,7 @@ class TableManager:
                 s.kind,
                 s.name or (s.bot or bots.DEFAULT_BOT if s.kind == "bot" else None),
                 (s.bot or bots.DEFAULT_BOT) if s.kind == "bot" else None,
+                invite_digest=token_digest(invitations[p]) if p in invitations else None,
             )
             for p, s in enumerate(seats)
         ]
@@ -141,12 +193,14 @@ class TableManager:
             table.start_play()
         return table
 
-    async def join(self, table_id: str, seat: int, name: str) -> tuple[LiveTable, str]:
+    async def join(
+        self, table_id: str, seat: int, name: str, invitation: str | None = None
+    ) -> tuple[LiveTable, str]:
         """A person takes an open seat (a set-up, waiting its turn); the table and the
-        seat's secret token."""
+        seat's secret token. A private table's seat needs its ``invitation``."""
         table = await self.get(table_id)
         async with self.setting_up:
-            return table, await table.join(seat, name)
+            return table, await table.join(seat, name, invitation=invitation)
 
     async def get(self, table_id: str, fresh: bool = False) -> LiveTable:
         """The live table ``table_id``; ``fresh`` reads any actions other workers wrote."""
@@ -155,16 +209,22 @@ class TableManager:
             if fresh and self.services.shared:
                 await table.catch_up()
             return table
-        lock = self._loading.setdefault(table_id, asyncio.Lock())
-        async with lock:
-            table = self.tables.get(table_id)
-            if table is None:
-                async with self.setting_up:
-                    table = await self._load(table_id)
-                    self.tables[table_id] = table
-                    # news published while the table loaded was not delivered to it
-                    await table.catch_up()
-        self._loading.pop(table_id, None)
+        loading = self._loading.setdefault(table_id, _Loading())
+        loading.users += 1
+        try:
+            async with loading.lock:
+                table = self.tables.get(table_id)
+                if table is None:
+                    async with self.setting_up:
+                        table = await self._load(table_id)
+                        self.tables[table_id] = table
+                        # news published while the table loaded was not delivered to it
+                        await table.catch_up()
+        finally:
+            # also when the load failed (an unknown id): nothing stays behind per id
+            loading.users -= 1
+            if not loading.users:
+                del self._loading[table_id]
         return table
 
     async def _load(self, table_id: str) -> LiveTable:
@@ -174,19 +234,62 @@ class TableManager:
         if loaded is None:
             raise TableError("unknown_table", f"no table {table_id!r}", 404)
         row, seat_rows = loaded
-        table = LiveTable(row, seat_rows, self.services)
+        table = LiveTable(row, self._bounded(row, seat_rows), self.services)
         rows = await self.services.read(self.services.store.actions_after, table_id, 0)
         try:
             table.replay(rows)
         except TabletopError as exc:
+            log.error("table %s does not replay: %s", table_id, exc)
             raise TableError(
-                "corrupt_table", f"table {table_id} does not replay: {exc}", 500
+                "corrupt_table", f"table {table_id} is stored damaged and cannot be played", 500
             ) from None
         if not table.over:
             await self.services.owners.claim(table_id)
         async with table.lock:
             table.start_play()
         return table
+
+    def _bounded(self, row: TableRow, seat_rows: list[SeatRow]) -> list[SeatRow]:
+        """The seats with every bot spec within this server's limits: a table stored
+        with an unbounded bot (``mcts:time=inf``, from before the limits) plays on with
+        the fallback bot in that seat instead of taking a worker for ever."""
+        game = REGISTRY.get(row.game)
+        limits = self.services.config.bot_limits
+        out = []
+        for seat in seat_rows:
+            if seat.bot is not None:
+                bounded = within_limits(seat.bot, game, limits)
+                if bounded != seat.bot:
+                    log.warning(
+                        "table %s seat %d: bot %r is over this server's limits; %r plays",
+                        row.id, seat.seat, seat.bot, bounded,
+                    )
+                    seat = replace(seat, bot=bounded)
+            out.append(seat)
+        return out
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Let go of the tables that need no memory now (they load again on demand):
+        nobody connected, nothing on its way, and either over for a tenth of
+        ``idle_seconds`` or, not playing by itself, idle for ``idle_seconds``."""
+        now = time.monotonic() if now is None else now
+        idle = self.services.config.idle_seconds
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if t.quiet() and now - t.active >= (idle / 10 if t.over else idle)
+            and (t.over or not t.plays_by_itself())
+        ]
+        for table_id in gone:
+            self.tables.pop(table_id).close()
+        return gone
+
+    async def sweep_forever(self, every: float) -> None:
+        while True:
+            await asyncio.sleep(every)
+            gone = self.sweep()
+            if gone:
+                log.info("let go of %d idle tables", len(gone))
 
     async def resume_all(self) -> int:
         """Load the unfinished tables with bots, away seats or a clock, so they play on."""

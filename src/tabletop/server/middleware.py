@@ -1,10 +1,12 @@
-"""HTTP guards: a request-body size limit and a per-address rate limit (plain ASGI)."""
+"""HTTP guards before any route (plain ASGI): a per-address rate limit (429), a body
+size limit (413 ``too_large``) and a JSON nesting limit (413 ``too_deep``)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from tabletop.server.jsondepth import text_depth
 from tabletop.server.security import RateLimiter
 
 Scope = dict[str, Any]
@@ -25,55 +27,70 @@ async def _refuse(send: Any, status: int, code: str, message: str) -> None:
     await send({"type": "http.response.body", "body": body})
 
 
-class _TooLarge(Exception):
-    pass
-
-
 class GuardMiddleware:
-    """Refuses floods (429) and bodies over ``max_body`` bytes (413) before any route."""
+    """Refuses floods (429), bodies over ``max_body`` bytes (413) and JSON bodies
+    nested deeper than ``max_depth`` (413) before any route.
 
-    def __init__(self, app: Any, max_body: int, rate: float, burst: float) -> None:
+    The body is read here whole (it is small: at most ``max_body``) and handed on, so
+    its nesting is measured before any parser sees it.
+    """
+
+    def __init__(
+        self,
+        app: Any,
+        max_body: int,
+        max_depth: int,
+        rate: float,
+        burst: float,
+        exempt: tuple[str, ...] = (),
+    ) -> None:
         self.app = app
         self.max_body = max_body
+        self.max_depth = max_depth
+        self.exempt = exempt
         self.limiter = RateLimiter(rate, burst)
 
     async def __call__(self, scope: Scope, receive: Any, send: Any) -> None:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        client = scope.get("client") or ("?", 0)
-        if not self.limiter.allow(str(client[0])):
+        client = str((scope.get("client") or ("?", 0))[0])
+        if client not in self.exempt and not self.limiter.allow(client):
             await _refuse(send, 429, "rate_limited", "too many requests; slow down")
             return
+        too_large = f"a request body may be at most {self.max_body} bytes"
         headers = dict(scope.get("headers") or [])
         length = headers.get(b"content-length")
         if length is not None and (not length.isdigit() or int(length) > self.max_body):
+            await _refuse(send, 413, "too_large", too_large)
+            return
+        chunks: list[bytes] = []
+        seen = 0
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            seen += len(chunk)
+            if seen > self.max_body:
+                await _refuse(send, 413, "too_large", too_large)
+                return
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        body = b"".join(chunks)
+        if text_depth(body) > self.max_depth:
             await _refuse(
-                send, 413, "too_large", f"a request body may be at most {self.max_body} bytes"
+                send, 413, "too_deep", f"JSON may nest at most {self.max_depth} levels deep"
             )
             return
-        seen = 0
-        started = False
+        sent = False
 
-        async def counted_receive() -> Any:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise _TooLarge
-            return message
+        async def replay() -> Any:
+            nonlocal sent
+            if sent:
+                return await receive()  # after the body: wait for a disconnect
+            sent = True
+            return {"type": "http.request", "body": body, "more_body": False}
 
-        async def tracked_send(message: Any) -> None:
-            nonlocal started
-            if message["type"] == "http.response.start":
-                started = True
-            await send(message)
-
-        try:
-            await self.app(scope, counted_receive, tracked_send)
-        except _TooLarge:
-            if not started:
-                await _refuse(
-                    send, 413, "too_large", f"a request body may be at most {self.max_body} bytes"
-                )
+        await self.app(scope, replay, send)

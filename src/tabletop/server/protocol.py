@@ -23,6 +23,7 @@ from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.state import State
 from tabletop.server.decisions import Decision
+from tabletop.server.jsondepth import value_depth
 
 Viewer = int | None
 """A seat number, or ``None`` for a spectator."""
@@ -161,7 +162,11 @@ def view_frame(
 # ---------------------------------------------------------------------- client input
 
 
-def parse_message(text: Any, max_bytes: int) -> dict[str, Any]:
+MAX_DEPTH = 32
+"""Deepest nesting of a client message (an action's JSON form is two levels)."""
+
+
+def parse_message(text: Any, max_bytes: int, max_depth: int = MAX_DEPTH) -> dict[str, Any]:
     """A client message as a JSON object with a string ``type``, or ProtocolError."""
     if not isinstance(text, str):
         raise ProtocolError("bad_message", "messages are JSON text frames, not binary")
@@ -170,7 +175,13 @@ def parse_message(text: Any, max_bytes: int) -> dict[str, Any]:
     try:
         message = orjson.loads(text)
     except orjson.JSONDecodeError as exc:
+        if "recursion" in str(exc):
+            raise ProtocolError(
+                "too_deep", f"a message may nest at most {max_depth} levels deep"
+            ) from None
         raise ProtocolError("malformed_json", f"not valid JSON: {exc}") from None
+    if value_depth(message, max_depth) > max_depth:
+        raise ProtocolError("too_deep", f"a message may nest at most {max_depth} levels deep")
     if not isinstance(message, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
     if not isinstance(message.get("type"), str):
@@ -207,7 +218,7 @@ def parse_action(game: Game, value: Any) -> Action:
     if isinstance(value, dict):
         try:
             key = json.dumps(value, sort_keys=True)
-        except (TypeError, ValueError):
+        except (TypeError, ValueError, RecursionError):
             key = ""
         found = _json_forms(game).get(key)
         if found is None:

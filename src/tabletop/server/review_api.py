@@ -16,6 +16,7 @@ from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel
 
 from tabletop.server.api import Manager
+from tabletop.server.envelope import responses
 from tabletop.server.errors import TableError
 from tabletop.server.reviews import Key, ReviewJobs, ReviewsBusy
 
@@ -49,7 +50,13 @@ async def _key(tables: Manager, table_id: str, seat: int, samples: int) -> tuple
     return (table_id, seat, samples), table
 
 
-@router.post("/tables/{table_id}/review", summary="Start a seat's game review (once over)")
+@router.post(
+    "/tables/{table_id}/review", summary="Start a seat's game review (once over)",
+    responses={
+        202: {"model": ReviewOut, "description": "Started: poll GET for its progress."},
+        **responses(404, 409, 422),
+    },
+)
 async def start_review(
     table_id: str, request: Request, response: Response, tables: Manager,
     seat: Seat, samples: Samples = 8,
@@ -65,7 +72,10 @@ async def start_review(
     return ReviewOut(**job.to_json())
 
 
-@router.get("/tables/{table_id}/review", summary="A seat's game review: progress, then lines")
+@router.get(
+    "/tables/{table_id}/review", summary="A seat's game review: progress, then lines",
+    responses=responses(404, 409, 422),
+)
 async def get_review(
     table_id: str, request: Request, tables: Manager, seat: Seat, samples: Samples = 8
 ) -> ReviewOut:

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
 
+from tabletop.server.botpool import BotPool
 from tabletop.server.config import ServerConfig
 from tabletop.server.owners import Owners
 from tabletop.server.pubsub import Bus, RedisBus
@@ -25,6 +26,23 @@ class Services:
     bus: Bus
     owners: Owners
     bot_delay: float = 0.0
+    _bot_pool: BotPool | None = None
+
+    @property
+    def bot_pool(self) -> BotPool:
+        """The processes that decide for bots, started when a table first needs them."""
+        if self._bot_pool is None:
+            config = self.config
+            self._bot_pool = BotPool(
+                config.bot_workers, config.bot_limits.get("time", 1.0), config.bot_grace
+            )
+        return self._bot_pool
+
+    def close_bots(self) -> None:
+        """Stop the bot processes (at shutdown: a decision in progress is abandoned)."""
+        if self._bot_pool is not None:
+            self._bot_pool.close()
+            self._bot_pool = None
 
     @property
     def shared(self) -> bool:

@@ -33,6 +33,7 @@ from sqlalchemy import (
     Engine,
     Float,
     ForeignKey,
+    Index,
     Integer,
     MetaData,
     String,
@@ -41,6 +42,7 @@ from sqlalchemy import (
     create_engine,
     delete,
     event,
+    false,
     func,
     insert,
     select,
@@ -68,6 +70,10 @@ tables = Table(
     Column("created", Float, nullable=False),
     Column("over", Boolean, nullable=False, default=False),
     Column("rematch", String(32), nullable=True),
+    Column("private", Boolean, nullable=False, default=False, server_default=false()),
+    Column("creator", String(64), nullable=True),
+    Index("tabletop_tables_created", "created"),
+    Index("tabletop_tables_creator", "creator"),
 )
 
 seats = Table(
@@ -80,6 +86,7 @@ seats = Table(
     Column("bot", String(200), nullable=True),
     Column("token_digest", String(64), nullable=True),
     Column("away", Boolean, nullable=False),
+    Column("invite_digest", String(64), nullable=True),
 )
 
 actions = Table(
@@ -143,7 +150,10 @@ WAITING_KINDS = frozenset({"open", "reserved"})
 class SeatRow:
     """One seat: ``kind`` is ``open``, ``reserved`` (open to one person only: the
     player of the same seat at the game this one is a rematch of), ``human`` or ``bot``;
-    ``away`` humans are botted."""
+    ``away`` humans are botted.
+
+    ``invite_digest`` is the SHA-256 of an open seat's invitation secret at a private
+    table (only who holds the secret may take the seat)."""
 
     seat: int
     kind: str
@@ -151,6 +161,7 @@ class SeatRow:
     bot: str | None = None
     token_digest: str | None = None
     away: bool = False
+    invite_digest: str | None = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +177,10 @@ class TableRow:
     over: bool = False
     rematch: str | None = None
     """The table that continues this one (a rematch), once someone asked for it."""
+    private: bool = False
+    """Left out of the lobby; its open seats are taken by invitation only."""
+    creator: str | None = None
+    """Who made it (a digest of the client's address), for the per-client quota."""
 
 
 @dataclass(frozen=True)
@@ -337,6 +352,9 @@ class Store:
                 clock=table.clock,
                 seeded=table.seeded,
                 created=table.created,
+                over=table.over,
+                private=table.private,
+                creator=table.creator,
             )
         )
         conn.execute(insert(seats), [_seat_values(table.id, s) for s in seat_rows])
@@ -350,7 +368,9 @@ class Store:
             done = conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == kind)
-                .values(kind="human", name=name, token_digest=digest, away=False)
+                .values(
+                    kind="human", name=name, token_digest=digest, away=False, invite_digest=None
+                )
             )
             return bool(done.rowcount == 1)
 
@@ -537,9 +557,20 @@ class Store:
         with self.engine.connect() as conn:
             return {table_id: seq for table_id, seq in conn.execute(query)}
 
-    def list_tables(self, limit: int = 100) -> list[TableRow]:
+    def list_tables(
+        self, limit: int = 100, before: tuple[float, str] | None = None
+    ) -> list[TableRow]:
+        """The public tables, newest first; ``before`` (created, id) starts after a row."""
+        query = select(tables).where(tables.c.private == False)  # noqa: E712
+        if before is not None:
+            created, table_id = before
+            query = query.where(
+                (tables.c.created < created)
+                | ((tables.c.created == created) & (tables.c.id < table_id))
+            )
+        query = query.order_by(tables.c.created.desc(), tables.c.id.desc()).limit(limit)
         with self.engine.connect() as conn:
-            rows = conn.execute(select(tables).order_by(tables.c.created.desc()).limit(limit)).all()
+            rows = conn.execute(query).all()
         return [_table_row(r) for r in rows]
 
     def chat_after(self, table_id: str, after: int, limit: int) -> list[ChatRow]:
@@ -553,6 +584,15 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [ChatRow(r.table_id, r.seat, r.name, r.text, r.at, r.id) for r in reversed(rows)]
+    def unfinished_tables_of(self, creator: str, since: float) -> int:
+        """How many tables ``creator`` made since ``since`` that are not over."""
+        query = select(func.count()).where(
+            tables.c.creator == creator,
+            tables.c.created >= since,
+            tables.c.over == False,  # noqa: E712
+        )
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def tables_to_resume(self) -> list[str]:
         """Unfinished tables the server itself must play on: bots, away seats or a clock."""
@@ -641,6 +681,7 @@ def _seat_values(table_id: str, s: SeatRow) -> dict[str, Any]:
         "bot": s.bot,
         "token_digest": s.token_digest,
         "away": s.away,
+        "invite_digest": s.invite_digest,
     }
 
 
@@ -655,7 +696,7 @@ def _action_values(r: ActionRow) -> dict[str, Any]:
 
 
 def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(r.seat, r.kind, r.name, r.bot, r.token_digest, bool(r.away))
+    return SeatRow(r.seat, r.kind, r.name, r.bot, r.token_digest, bool(r.away), r.invite_digest)
 
 
 def _table_row(r: Any) -> TableRow:
@@ -670,4 +711,6 @@ def _table_row(r: Any) -> TableRow:
         r.created,
         bool(r.over),
         r.rematch,
+        bool(r.private),
+        r.creator,
     )

@@ -1,4 +1,9 @@
-"""What anyone may know of a table and its seats: never a token, no seed before the end."""
+"""What anyone may know of a table and its seats: never a token, no seed before the end.
+
+Two sizes: the table's own description (its page, its frames) carries its options in
+full (bounded by ``limits``); a lobby row carries only what a list needs, so a page of
+the lobby stays small whatever card data its tables were made with.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,12 @@ from typing import Any
 
 from tabletop.server.store import SeatRow, TableRow
 
+DATA_OPTION = "custom"
+"""What a lobby row shows for an option given as data (a card set, a location list)."""
+
 
 def public_seat(seat: SeatRow) -> dict[str, Any]:
-    """What anyone may know of a seat (never its token)."""
+    """What anyone may know of a seat (never its token nor its invitation)."""
     out: dict[str, Any] = {"seat": seat.seat, "kind": seat.kind, "name": seat.name}
     if seat.kind == "bot" or seat.away:
         out["bot"] = seat.bot
@@ -28,6 +36,7 @@ def table_summary(row: TableRow, seats: list[SeatRow], status: str, seq: int) ->
         "options": row.options,
         "clock": row.clock,
         "seeded": row.seeded,
+        "private": row.private,
         "status": status,
         "seq": seq,
         "seats": [public_seat(s) for s in seats],
@@ -36,3 +45,19 @@ def table_summary(row: TableRow, seats: list[SeatRow], status: str, seq: int) ->
     if row.rematch is not None:
         out["rematch"] = row.rematch
     return out
+
+
+def lobby_row(summary: dict[str, Any]) -> dict[str, Any]:
+    """A table's summary for the lobby: its options' plain values only (data options,
+    such as a card set, show as ``"custom"``)."""
+    options = {
+        name: value if _plain(value) else DATA_OPTION
+        for name, value in summary["options"].items()
+    }
+    return {**summary, "options": options}
+
+
+def _plain(value: Any) -> bool:
+    return value is None or isinstance(value, bool | int | float) or (
+        isinstance(value, str) and len(value) <= 64
+    )

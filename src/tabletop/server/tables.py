@@ -28,6 +28,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import time
 from collections import deque
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, replace
@@ -100,6 +101,8 @@ class LiveTable:
         self.autoplay = Autoplay(self)
         self.forwards = Forwards(self.id, services.bus, services.owners.worker)
         self._on_the_way: deque[_OnTheWay] = deque()
+        self.active = time.monotonic()
+        """When something last happened here (an action, a seat, a connection)."""
         self._refresh(None)
         self._reset_head()
 
@@ -136,6 +139,16 @@ class LiveTable:
     def botted(self, seat: int) -> bool:
         s = self.seats[seat]
         return s.kind == "bot" or (s.kind == "human" and s.away)
+
+    def quiet(self) -> bool:
+        """Nobody connected and nothing in progress: the table may leave memory."""
+        return not self.audience and not self._on_the_way and not self.lock.locked()
+
+    def plays_by_itself(self) -> bool:
+        """Whether the server plays on here with nobody connected (bots, a clock)."""
+        return self.started and not self.over and (
+            self.row.clock is not None or any(self.botted(p) for p in range(len(self.seats)))
+        )
 
     def summary(self) -> dict[str, Any]:
         return table_summary(self.row, self.seats, self.status(), self.seq)
@@ -212,10 +225,12 @@ class LiveTable:
 
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
+        self.active = time.monotonic()
         decision = self._decision_of(conn.viewer)
         self.audience.welcome(conn, self.state, self.seq, decision, self.summary())
 
     def detach(self, conn: Connection) -> None:
+        self.active = time.monotonic()
         self.audience.remove(conn)
 
     def view(self, viewer: int | None) -> dict[str, Any]:
@@ -309,9 +324,12 @@ class LiveTable:
             try:
                 # shielded: once queued, the action is settled even if its sender goes
                 stored = await asyncio.shield(way.stored)
-            except Exception as exc:
+            except Exception as exc:  # the log gets the database's words, never a client
                 log.error("table %s: could not store action %d: %r", self.id, way.row.seq, exc)
-                raise TableError("storage", f"the action was not stored: {exc}", 503) from None
+                raise TableError(
+                    "storage", "the action was not stored (the database failed); send it again",
+                    503,
+                ) from None
             if stored:
                 return way.row.seq
             refused = way.row.seq
@@ -397,6 +415,7 @@ class LiveTable:
         ref: Any = None,
     ) -> None:
         """Broadcast the action that brought the table to ``seq``; start bots and clocks."""
+        self.active = time.monotonic()
         self.audience.events(self.state, self.seq, events, self.decisions_now(), actor, ref)
         self._after_change(changed)
 
@@ -420,9 +439,13 @@ class LiveTable:
 
     # ------------------------------------------------------------------ seats
 
-    async def join(self, seat: int, name: str, kind: str = "open") -> str:
+    async def join(
+        self, seat: int, name: str, kind: str = "open", invitation: str | None = None
+    ) -> str:
         """Take an open seat (or, for its one player, a ``reserved`` one: see
-        ``rematch``); returns the seat's secret token (shown once)."""
+        ``rematch``); returns the seat's secret token (shown once).
+
+        At a private table an open seat needs its ``invitation`` secret."""
         async with self._quiet():
             if not 0 <= seat < len(self.seats):
                 raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
@@ -433,6 +456,15 @@ class LiveTable:
                 )
             if self.seats[seat].kind != kind:
                 raise TableError("seat_taken", f"seat {seat} is not open")
+            if self.row.private and kind == "open":
+                if invitation is None:
+                    raise TableError(
+                        "invitation_required", "this table is private: join by its invitation", 403
+                    )
+                if not token_matches(invitation, self.seats[seat].invite_digest):
+                    raise TableError(
+                        "bad_invitation", f"that is not seat {seat}'s invitation", 403
+                    )
             token = new_token()
             digest = token_digest(token)
             ok = await self.services.writer.call(
@@ -471,6 +503,7 @@ class LiveTable:
             changed.add(seat)  # its bot or its clock starts over on the same decision
             self.markers.restart(seat)
         self._reset_head()
+        self.active = time.monotonic()
         self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
         self.services.bus.publish({"kind": "seats", "table": self.id})
         self._after_change(sorted(changed))

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 from fastapi import APIRouter, WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from tabletop.server import protocol
+from tabletop.server.clients import Clients
 from tabletop.server.config import ServerConfig
 from tabletop.server.connection import Connection
 from tabletop.server.errors import TableError
@@ -26,11 +28,14 @@ from tabletop.server.security import TokenBucket
 from tabletop.server.tables import LiveTable
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 CLOSE_POLICY = 1008
 CLOSE_AUTH = 4401
 CLOSE_UNKNOWN = 4404
 CLOSE_SLOW = 4408
+CLOSE_LIMITED = 4429
+CLOSE_ERROR = 1011
 
 
 class _Closed(Exception):
@@ -54,22 +59,41 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     config: ServerConfig = websocket.app.state.config
     manager: TableManager = websocket.app.state.manager
+    clients: Clients = websocket.app.state.clients
+    address = websocket.client.host if websocket.client else "?"
+    refused = clients.connect(address)
+    if refused is not None:
+        with contextlib.suppress(Exception):
+            await _send_error(websocket, "rate_limited", refused)
+            await websocket.close(CLOSE_LIMITED)
+        return
     try:
-        await _serve(websocket, table_id, config, manager)
+        await _serve(websocket, table_id, config, manager, clients, address)
     except (_Closed, WebSocketDisconnect):
         return
+    finally:
+        clients.disconnect(address)
 
 
 async def _serve(
-    websocket: WebSocket, table_id: str, config: ServerConfig, manager: TableManager
+    websocket: WebSocket,
+    table_id: str,
+    config: ServerConfig,
+    manager: TableManager,
+    clients: Clients,
+    address: str,
 ) -> None:
     try:
         table = await manager.get(table_id)
     except TableError as exc:
         await _send_error(websocket, exc.code, exc.message)
-        await websocket.close(CLOSE_UNKNOWN)
+        await websocket.close(CLOSE_UNKNOWN if exc.status == 404 else CLOSE_ERROR)
         return
-    conn = await _authenticate(websocket, table, config)
+    except Exception:  # the database failed: say so, never what it said
+        await _send_error(websocket, "storage", "the table could not be read; try again")
+        await websocket.close(CLOSE_ERROR)
+        return
+    conn = await _authenticate(websocket, table, config, clients, address)
     if conn is None:
         return
     async with table.lock:
@@ -85,7 +109,11 @@ async def _serve(
 
 
 async def _authenticate(
-    websocket: WebSocket, table: LiveTable, config: ServerConfig
+    websocket: WebSocket,
+    table: LiveTable,
+    config: ServerConfig,
+    clients: Clients,
+    address: str,
 ) -> Connection | None:
     try:
         raw = await asyncio.wait_for(_receive(websocket), config.auth_timeout)
@@ -93,8 +121,15 @@ async def _authenticate(
         await _send_error(websocket, "auth_timeout", "send auth or spectate first")
         await websocket.close(CLOSE_AUTH)
         return None
+    wait = clients.auth_wait(address)
+    if wait > 0:
+        await _send_error(
+            websocket, "rate_limited", f"too many failed auths; try again in {wait:.1f} s"
+        )
+        await websocket.close(CLOSE_LIMITED)
+        return None
     try:
-        message = protocol.parse_message(raw, config.max_message_bytes)
+        message = protocol.parse_message(raw, config.max_message_bytes, config.max_json_depth)
         views = message.get("views", False)
         if not isinstance(views, bool):
             raise ProtocolError("bad_message", "field 'views' must be true or false")
@@ -102,11 +137,21 @@ async def _authenticate(
             return Connection(None, views, config.send_queue)
         if message["type"] != "auth":
             raise ProtocolError("auth_required", "the first message is auth or spectate")
-        seat = await table.check_token(message.get("seat"), message.get("token"))
+        try:
+            seat = await table.check_token(message.get("seat"), message.get("token"))
+        except TableError as exc:
+            if exc.code == "auth_failed":
+                clients.auth_failed(address)
+            raise
         return Connection(seat, views, config.send_queue)
     except (ProtocolError, TableError) as exc:
         await _send_error(websocket, exc.code, exc.message)
         await websocket.close(CLOSE_AUTH)
+        return None
+    except Exception:  # the database failed while reading the seats
+        log.exception("table %s: could not check a seat token", table.id)
+        await _send_error(websocket, "storage", "the seat could not be checked; try again")
+        await websocket.close(CLOSE_ERROR)
         return None
 
 
@@ -135,7 +180,7 @@ async def _read(
             continue
         ref = None
         try:
-            message = protocol.parse_message(raw, config.max_message_bytes)
+            message = protocol.parse_message(raw, config.max_message_bytes, config.max_json_depth)
             ref = message.get("ref")
             if ref is not None and not (isinstance(ref, str | int) and len(str(ref)) <= 64):
                 ref = None
@@ -145,6 +190,9 @@ async def _read(
             conn.send(protocol.error_frame(exc.code, exc.message, ref))
         except TableError as exc:
             conn.send(protocol.error_frame(exc.code, exc.message, ref))
+        except Exception:  # a failure of ours: logged here, never shown to the client
+            log.exception("table %s: a message could not be handled", table.id)
+            conn.send(protocol.error_frame("internal", "the server failed on that message", ref))
 
 
 async def _handle(table: LiveTable, conn: Connection, message: dict[str, Any], ref: Any) -> None:

@@ -19,6 +19,8 @@ def parse_data_file(name: str, text: str) -> Any:
         data = json.loads(text) if kind == "JSON" else tomllib.loads(text)
     except ValueError as exc:
         raise ValueError(f"{name}: not valid {kind}: {exc}") from None
+    except RecursionError:  # nested far deeper than any card file
+        raise ValueError(f"{name}: nested too deep to be a data file") from None
     if not isinstance(data, dict):
         raise ValueError(f"{name}: a data file holds a table (an object) at the top")
     return data

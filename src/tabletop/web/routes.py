@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.server import protocol
 from tabletop.server.api import Credentials, Manager, seat_of
+from tabletop.server.envelope import responses
 from tabletop.server.errors import TableError
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.tables import LiveTable
@@ -50,7 +51,10 @@ class PreviewOut(BaseModel):
     legal: list[str]
 
 
-@router.post("/tables/{table_id}/seats/{seat}/preview", summary="Try actions on a copy")
+@router.post(
+    "/tables/{table_id}/seats/{seat}/preview", summary="Try actions on a copy",
+    responses=responses(401, 403, 404, 409, 422),
+)
 async def preview(
     table_id: str, seat: int, body: PreviewIn, tables: Manager, credentials: Credentials
 ) -> PreviewOut:
@@ -90,7 +94,10 @@ def _check_current(table: LiveTable, seat: int, seq: int) -> None:
         raise TableError("stale", f"your decision changed at {decision}; this preview is for {seq}")
 
 
-@router.get("/tables/{table_id}/reference", summary="The table's fixed public data")
+@router.get(
+    "/tables/{table_id}/reference", summary="The table's fixed public data",
+    responses=responses(404, 422),
+)
 async def table_reference(table_id: str, tables: Manager) -> dict[str, Any]:
     table = await tables.get(table_id)
     return reference.reference(table.state)
@@ -101,10 +108,12 @@ class DataFileIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(max_length=200)
-    text: str = Field(max_length=512 * 1024)
+    text: str = Field(max_length=128 * 1024)
 
 
-@router.post("/data-file", summary="Parse a TOML or JSON data file into data")
+@router.post(
+    "/data-file", summary="Parse a TOML or JSON data file into data", responses=responses(422)
+)
 async def data_file(body: DataFileIn) -> Any:
     """Browsers have no TOML parser; this turns a card file into the data that
     ``POST /api/tables`` takes as an option. The game validates it when the table is made."""
@@ -121,19 +130,28 @@ async def _finished(tables: Manager, table_id: str) -> LiveTable:
     return table
 
 
-@router.get("/tables/{table_id}/final", summary="Final scores with tie-breaks, once over")
+@router.get(
+    "/tables/{table_id}/final", summary="Final scores with tie-breaks, once over",
+    responses=responses(404, 409, 422),
+)
 async def final_scores(table_id: str, tables: Manager) -> dict[str, Any]:
     table = await _finished(tables, table_id)
     return final.breakdown(table.state)
 
 
-@router.get("/tables/{table_id}/replay", summary="Every step of a finished game")
+@router.get(
+    "/tables/{table_id}/replay", summary="Every step of a finished game",
+    responses=responses(404, 409, 422),
+)
 async def replay_steps(table_id: str, tables: Manager, viewer: Viewer = "spectator") -> Any:
     table = await _finished(tables, table_id)
     return replay.steps(table.state.record(), _viewer(table, viewer))
 
 
-@router.get("/tables/{table_id}/replay/{step}", summary="The view after one step")
+@router.get(
+    "/tables/{table_id}/replay/{step}", summary="The view after one step",
+    responses=responses(404, 409, 422),
+)
 async def replay_view(
     table_id: str, step: int, tables: Manager, viewer: Viewer = "spectator"
 ) -> Any:

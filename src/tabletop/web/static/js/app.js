@@ -1,6 +1,6 @@
 // The client's entry point: language, top bar, and the hash routes
 //   #/                      lobby
-//   #/join/ID/SEAT          take an open seat
+//   #/join/ID/SEAT[?invite=SECRET]  take an open seat (a private table's by invitation)
 //   #/table/ID[?seat=N]     play (with a seat this browser holds) or watch
 //   #/watch/ID              watch as a spectator
 //   #/replay/ID[?viewer=N]  replay a finished game
@@ -33,7 +33,7 @@ function route() {
     history.replaceState(null, "", `#/table/${encodeURIComponent(id)}?seat=${Number(arg)}`);
     return route();
   }
-  if (page === "join" && id && arg !== undefined) current = showJoin(main, id, Number(arg));
+  if (page === "join" && id && arg !== undefined) current = showJoin(main, id, Number(arg), query.get("invite"));
   else if (page === "table" && id) {
     const seat = query.has("seat") ? Number(query.get("seat")) : undefined;
     current = showTable(main, id, { seat });

@@ -124,8 +124,9 @@ function createForm(games, onCreated) {
       if (seed) body.seed = Number(seed);
       const clock = String(data.get("clock") || "").trim();
       if (clock) body.clock = Number(clock);
+      body.private = data.get("private") === "on";
       const created = await api("POST", "/api/tables", body);
-      onCreated(created.table);
+      onCreated(created.table, created.invitations);
     } catch (err) {
       toast(t("error.refused", { message: err.message }), "error");
     }
@@ -138,6 +139,7 @@ function createForm(games, onCreated) {
     h("label", {}, h("span", {}, t("lobby.players")), playersSelect),
     options,
     h("fieldset", {}, h("legend", {}, t("lobby.seats")), seats),
+    h("label", { class: "check" }, h("input", { type: "checkbox", name: "private", id: "private" }), t("lobby.private")),
     h(
       "details",
       {},
@@ -151,17 +153,21 @@ function createForm(games, onCreated) {
   return form;
 }
 
-function tableLinks(table) {
+/** The new table's seat links; a private table's carry each seat's invitation. */
+function tableLinks(table, invitations) {
+  const invite = new Map((invitations || []).map((i) => [i.seat, i.invitation]));
   const rows = table.seats.map((seat) => {
     const who = seat.kind === "open" ? t("lobby.open") : seat.kind === "bot" ? botLabel(seat.bot) : seat.name;
-    const url = link(`/join/${table.id}/${seat.seat}`);
+    const query = invite.has(seat.seat) ? `?invite=${encodeURIComponent(invite.get(seat.seat))}` : "";
+    const path = `/join/${table.id}/${seat.seat}${query}`;
+    const url = link(path);
     return h(
       "li",
       { class: `seat-link ${seat.kind}` },
       h("span", { class: "seat-name" }, t("lobby.seatN", { n: seat.seat + 1 }), ": ", who),
       seat.kind === "open"
         ? [
-            h("a", { href: `#/join/${table.id}/${seat.seat}`, class: "button small", dataset: { seat: seat.seat } }, t("lobby.takeSeat")),
+            h("a", { href: `#${path}`, class: "button small", dataset: { seat: seat.seat } }, t("lobby.takeSeat")),
             copyButton(url),
           ]
         : null,
@@ -172,7 +178,7 @@ function tableLinks(table) {
     "section",
     { class: "panel created", id: "created" },
     h("h2", {}, t("lobby.tableReady", { game: gameTitle(table.game) })),
-    h("p", {}, t("lobby.shareLinks")),
+    h("p", {}, t(table.private ? "lobby.sharePrivateLinks" : "lobby.shareLinks")),
     h("ul", { class: "links" }, rows),
     h("p", {}, t("lobby.spectatorLink"), " ", h("a", { href: `#/watch/${table.id}` }, watch), " ", copyButton(watch)),
   );
@@ -211,6 +217,7 @@ function tableList(tables) {
 export function showLobby(main) {
   let games = [];
   let created = null;
+  let invitations = [];
   let tables = [];
   let timer = null;
 
@@ -225,20 +232,21 @@ export function showLobby(main) {
         { class: "lobby" },
         h("section", { class: "intro" }, h("h1", {}, t("lobby.title")), h("p", {}, t("lobby.intro"))),
         form || h("p", {}, t("app.loading")),
-        created ? tableLinks(created) : null,
+        created ? tableLinks(created, invitations) : null,
         h("section", { class: "panel tables" }, h("h2", {}, t("lobby.recent")), tableList(tables)),
       ),
     );
   }
-  function onCreated(table) {
+  function onCreated(table, invites) {
     created = table;
+    invitations = invites || [];
     render();
     document.getElementById("created").scrollIntoView({ behavior: "smooth" });
     refresh();
   }
   async function refresh() {
     try {
-      tables = await api("GET", "/api/tables");
+      tables = (await api("GET", "/api/tables")).tables;
       const list = main.querySelector(".tables");
       if (list) mount(list, h("h2", {}, t("lobby.recent")), tableList(tables));
     } catch (err) {
@@ -265,7 +273,7 @@ export function showLobby(main) {
   };
 }
 
-export function showJoin(main, tableId, seat) {
+export function showJoin(main, tableId, seat, invitation) {
   const name = h("input", {
     id: "player-name",
     name: "name",
@@ -279,7 +287,8 @@ export function showJoin(main, tableId, seat) {
     const who = name.value.trim();
     if (!who) return;
     try {
-      const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, { name: who });
+      const body = invitation ? { name: who, invitation } : { name: who };
+      const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, body);
       localStorage.setItem("tabletop.name", who);
       saveSeat(tableId, seat, joined.token, who);
       location.hash = `#/table/${encodeURIComponent(tableId)}?seat=${seat}`;

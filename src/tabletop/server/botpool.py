@@ -1,0 +1,142 @@
+"""Server bots think in a pool of processes of their own, each decision on a deadline.
+
+A search bot thinks for seconds; in the event loop's process it would take the GIL
+from every table, and in asyncio's default threads (which the database's reads use too)
+seven slow bots once stopped the whole server. So bot decisions run in ``bot_workers``
+processes (pebble's :class:`ProcessPool`), at a lower CPU priority than the server:
+the tables' I/O always comes first, and no bot can hold a thread the server needs.
+
+Every decision has a deadline: its bot's ``time`` (else the server's largest allowed
+time) plus ``bot_grace``. A bot still thinking then is stopped (pebble ends its
+process and starts a fresh one), and the game's fallback bot (the heuristic) plays the
+decision instead; if that fails too, the seat plays its first legal action, as the
+clock would. Each table hands the pool one decision at a time (``autoplay``), so a
+table with four search bots takes one worker at most, and the pool serves tables in
+turn. Shutting the server down stops every worker at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+from collections.abc import Sequence
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from pebble import ProcessPool
+
+from tabletop.bots import parse_spec
+from tabletop.core.actions import Action
+from tabletop.core.game import Game
+from tabletop.server import bots
+from tabletop.server.limits import fallback_spec
+
+log = logging.getLogger(__name__)
+
+NICENESS = 10
+"""How much lower the workers' CPU priority is than the server's."""
+
+FALLBACK_SECONDS = 1.0
+"""Deadline of the fallback bot's decision."""
+
+
+def _start_worker() -> None:
+    """In each worker: yield the CPU to the server's own process."""
+    os.nice(NICENESS)
+
+
+def _decide(
+    spec: str, game_name: str, seed: int, seat: int, decision: int, view: Any, legal: list[int]
+) -> int:
+    """In a worker: the bot's action id for this decision."""
+    from tabletop.games import REGISTRY
+
+    game = REGISTRY.get(game_name)
+    actions = [game.actions[i] for i in legal]
+    chosen = bots.choose(spec, game, seed, seat, decision, view, actions)
+    return int(game.actions.id_of(chosen))
+
+
+def decision_seconds(spec: str, largest: float) -> float:
+    """The thinking time a spec asks for: its ``time``, else the server's largest."""
+    try:
+        _, params = parse_spec(spec)
+    except ValueError:
+        return largest
+    asked = params.get("time")
+    if isinstance(asked, int | float) and not isinstance(asked, bool) and 0 < asked <= largest:
+        return float(asked)
+    return largest
+
+
+class BotPool:
+    """Processes that decide for server bots, on a deadline."""
+
+    def __init__(self, workers: int, largest_time: float, grace: float) -> None:
+        self.largest_time = largest_time
+        self.grace = grace
+        # forkserver: a worker is forked from a small clean process (not from this one,
+        # with its threads and sockets) that has the bots' modules loaded already
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["tabletop.server.botpool"])
+        self._pool = ProcessPool(max_workers=workers, initializer=_start_worker, context=context)
+        self.timeouts = 0
+        """Decisions stopped at their deadline (for tests and logs)."""
+
+    async def choose(
+        self,
+        spec: str,
+        game: Game,
+        table_seed: int,
+        seat: int,
+        decision: int,
+        view: Any,
+        legal: Sequence[Action],
+    ) -> Action:
+        """The bot's action; its fallback's if it overruns its deadline or fails."""
+        if len(legal) == 1:
+            return legal[0]
+        ids = [game.actions.id_of(a) for a in legal]
+        deadline = decision_seconds(spec, self.largest_time) + self.grace
+        for attempt, seconds in ((spec, deadline), (fallback_spec(game), FALLBACK_SECONDS)):
+            try:
+                chosen = await self._run(
+                    attempt, game, table_seed, seat, decision, view, ids, seconds
+                )
+            except asyncio.CancelledError:
+                raise
+            except (TimeoutError, FutureTimeout):
+                self.timeouts += 1
+                log.warning("bot %r ran out of its %.1f s; its fallback plays", attempt, seconds)
+            except Exception as exc:  # a bot that fails must not stop its table
+                log.error("bot %r failed (%s); its fallback plays", attempt, type(exc).__name__)
+            else:
+                action: Action = game.actions[chosen]
+                return action
+        return bots.default_action(legal)
+
+    async def _run(
+        self,
+        spec: str,
+        game: Game,
+        table_seed: int,
+        seat: int,
+        decision: int,
+        view: Any,
+        ids: list[int],
+        seconds: float,
+    ) -> int:
+        future = self._pool.schedule(
+            _decide,
+            args=(spec, game.info.name, table_seed, seat, decision, view, ids),
+            timeout=seconds,
+        )
+        result: int = await asyncio.wrap_future(future)
+        return result
+
+    def close(self) -> None:
+        """Stop every worker now (a decision in progress is abandoned)."""
+        self._pool.stop()  # type: ignore[no-untyped-call]
+        self._pool.join(timeout=5)
