@@ -66,7 +66,7 @@ def test_bad_messages_are_refused_with_their_reason_and_stored_nowhere(client: T
         (tokens[0], 0, "bell\x07", 422, "chat_bad_text"),
         (tokens[0], 0, 5, 422, None),  # not text: the schema's own refusal
         (tokens[1], 0, "hi", 403, "auth_failed"),  # another seat's token
-        (None, 0, "hi", 403, "auth_failed"),  # no token: spectators read only
+        (None, 0, "hi", 401, "auth_required"),  # no token: spectators read only
         (tokens[0], 7, "hi", 404, "bad_seat"),
     ]
     for token, seat, text, status, code in cases:

@@ -79,7 +79,7 @@ def test_a_rematch_keeps_the_seats_and_options_and_moves_who_accepts(client: Tes
     after = client.get(f"/api/tables/{new['id']}").json()["table"]
     assert [s["kind"] for s in after["seats"]] == ["human", "human", "bot"]
     assert after["status"] == "playing"
-    listed = {t["id"]: t for t in client.get("/api/tables").json()}
+    listed = {t["id"]: t for t in client.get("/api/tables").json()["tables"]}
     assert listed[new["id"]]["status"] == "playing"
 
 
@@ -92,7 +92,7 @@ def test_a_rematch_is_refused_before_the_end_and_without_the_seat_token(
     r = client.post(f"/api/tables/{table['id']}/seats/0/rematch", headers=_bearer(token))
     assert (r.status_code, r.json()["error"]["code"]) == (409, "not_over")
     r = client.post(f"/api/tables/{table['id']}/seats/0/rematch")
-    assert (r.status_code, r.json()["error"]["code"]) == (403, "auth_failed")
+    assert (r.status_code, r.json()["error"]["code"]) == (401, "auth_required")
     r = client.post(f"/api/tables/{table['id']}/seats/1/rematch", headers=_bearer(token))
     assert r.status_code == 403
     assert "rematch" not in client.get(f"/api/tables/{table['id']}").json()["table"]
