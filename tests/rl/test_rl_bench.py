@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 import tabletop
@@ -23,6 +24,10 @@ def test_rl_figures_keys_and_ratio():
     assert figures["env_steps_per_second"] < figures["env_decisions_per_second"]
     assert figures["view_floor_ratio"] > 0
     assert figures["free_observation_ratio"] > 0
+    assert figures["vector_speedup"] == pytest.approx(
+        figures["vector_table_steps_per_second"] / figures["env_steps_per_second"])
+    assert figures["vector_agent_steps_per_second"] == pytest.approx(
+        3 * figures["vector_table_steps_per_second"])
 
 
 def test_free_observations_keep_the_api_but_not_the_encoder():
@@ -49,3 +54,17 @@ def test_free_observations_keep_the_api_but_not_the_encoder():
 
 def test_available_needs_an_encoder():
     assert available(tabletop.game("wicked-labyrinth"))
+
+
+def test_vector_and_learner_loops_count_what_they_say():
+    from tabletop.rl.bench import learner_steps, random_masked, vector_steps
+
+    game = tabletop.game("code-of-nine")
+    rate, table_steps = vector_steps(game, 3, 0.0, tables=5)
+    assert rate.count == 1 and table_steps == 5
+    assert rate.decisions == 5  # one seat decides at a time in Code of Nine
+    assert learner_steps(game, 3, 0.0, opponents="random").count == 1
+    masks = np.zeros((50, 6), np.int8)
+    masks[:, [1, 4]] = 1
+    picked = random_masked(np.random.default_rng(0), masks)
+    assert set(picked.tolist()) == {1, 4}

@@ -119,4 +119,9 @@ def bench_table(f: dict[str, Any]) -> Table:
                       f"{f['view_floor_ratio']:.1f}")
         table.add_row("env with a free encoder (x engine)",
                       f"{f['free_observation_ratio']:.1f}")
+        table.add_row(f"batched env table steps ({f['vector_tables']} tables, same run)",
+                      f"{f['vector_table_steps_per_second']:,.0f}")
+        table.add_row("batched env agent steps", f"{f['vector_agent_steps_per_second']:,.0f}")
+        table.add_row("batched env speed-up (x PettingZoo parallel)",
+                      f"{f['vector_speedup']:.1f}")
     return table

@@ -15,7 +15,11 @@ one spectator view per step, says what observing through views would cost at lea
 table encoders): the envs now encode from the state and may go under it. A fourth, the
 same env with a free encoder (every observation a copy of one zero array), says what
 the API's own per-step work costs (``free_observation_ratio``): no encoder can take the
-env under it.
+env under it. A fifth, the batched env (:mod:`tabletop.rl.vector`, every seat, 64
+tables, actions drawn for all tables at once), gives its table steps per second and
+their ratio to the PettingZoo env's steps (``vector_speedup``; the target is at least
+5). :func:`learner_steps` measures the single-seat env against bots (a learner's
+steps per second against three heuristics).
 """
 
 from __future__ import annotations
@@ -24,9 +28,14 @@ import importlib.util
 import random
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from tabletop.bench.engine import playouts
 from tabletop.bench.timing import Rate, measure
 from tabletop.core.game import Game
+
+VECTOR_TABLES = 64
+"""Tables in the batched env's figure."""
 
 if TYPE_CHECKING:
     from tabletop.rl.pettingzoo import TabletopParallelEnv
@@ -94,6 +103,60 @@ def env_episodes(game: Game, players: int, seconds: float, seed: int = 0,
     return rate, steps
 
 
+def random_masked(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """One uniformly drawn legal action per mask (last axis), for every mask at once:
+    the largest of one random number per legal action."""
+    scores = rng.random(masks.shape, dtype=np.float32)
+    scores *= masks
+    picked: np.ndarray = scores.argmax(axis=-1)
+    return picked
+
+
+def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
+                 tables: int = VECTOR_TABLES) -> tuple[Rate, int]:
+    """The batched env (every seat) stepped with random masked actions, drawn for all
+    tables at once by :func:`random_masked`: (rate, table steps).
+
+    The rate's count is the ``step`` calls, its decisions the seats that had one; a
+    table step is one table's step, the unit of the PettingZoo env's steps.
+    """
+    from tabletop.rl.vector import VectorEnv
+
+    env = VectorEnv(game, players, tables)
+    _, masks = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    noop = env.noop
+
+    def one_step(_: int) -> int:
+        decisions = int(tables * players - masks[..., noop].sum())
+        env.step(random_masked(rng, masks))
+        return decisions
+
+    rate = measure(one_step, seconds)
+    return rate, rate.count * tables
+
+
+def learner_steps(game: Game, players: int, seconds: float, opponents: str = "heuristic",
+                  seed: int = 0) -> Rate:
+    """The single-seat env's learner steps against ``opponents`` with random masked
+    actions (the rate's count is steps; decisions are the learner's too)."""
+    from tabletop.rl.gymnasium import SingleSeatEnv
+
+    env = SingleSeatEnv(game, players, seat=0, opponents=opponents)
+    obs, _ = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+
+    def one_step(_: int) -> int:
+        nonlocal obs
+        obs, _reward, done, _truncated, _info = env.step(
+            int(random_masked(rng, obs["action_mask"])))
+        if done:
+            obs, _info = env.reset()
+        return 1
+
+    return measure(one_step, seconds)
+
+
 def engine_with_views(game: Game, players: int, seconds: float, seed: int = 0) -> Rate:
     """The bare engine's random playouts, building one spectator view per step."""
     rng = random.Random(seed)
@@ -113,7 +176,7 @@ def engine_with_views(game: Game, players: int, seconds: float, seed: int = 0) -
 
 
 ROUNDS = 3
-"""The four loops take turns this many times, so a change in machine load during the
+"""The five loops take turns this many times, so a change in machine load during the
 run weighs on all of them alike (the figures are sums over the rounds)."""
 
 
@@ -128,21 +191,34 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
     engine: list[Rate] = []
     viewed: list[Rate] = []
     free: list[Rate] = []
-    steps = 0
+    vector: list[Rate] = []
+    steps = vector_table_steps = 0
     share = seconds / ROUNDS
     for k in range(ROUNDS):
         rate, taken = env_episodes(game, players, share, seed + 1000 * k)
         env.append(rate)
         steps += taken
+        rate, taken = vector_steps(game, players, share, seed + 1000 * k)
+        vector.append(rate)
+        vector_table_steps += taken
         engine.append(playouts(game, players, share, seed + 1000 * k))
         viewed.append(engine_with_views(game, players, share, seed + 1000 * k))
         free.append(env_episodes(game, players, share, seed + 1000 * k,
                                  free_observations=True)[0])
     env_rate, engine_rate, viewed_rate = _total(env), _total(engine), _total(viewed)
     free_rate = _total(free)
+    vector_rate = _total(vector)
+    env_steps = steps / env_rate.seconds
+    table_steps = vector_table_steps / vector_rate.seconds
     return {
         "rl_players": players,
-        "env_steps_per_second": steps / env_rate.seconds,
+        "env_steps_per_second": env_steps,
+        "env_agent_steps_per_second": env_steps * players,
+        "vector_tables": VECTOR_TABLES,
+        "vector_table_steps_per_second": table_steps,
+        "vector_agent_steps_per_second": table_steps * players,
+        "vector_decisions_per_second": vector_rate.decisions_per_second,
+        "vector_speedup": table_steps / env_steps,
         "env_decisions_per_second": env_rate.decisions_per_second,
         "engine_decisions_per_second": engine_rate.decisions_per_second,
         "env_cost_ratio": engine_rate.decisions_per_second / env_rate.decisions_per_second,

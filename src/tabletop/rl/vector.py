@@ -257,14 +257,15 @@ class VectorEnv:
         states = self._states
         self._encoder.encode_into(states, self.observations, self.seat)
         key = self._masks.key
-        keys = self._keys
-        keys.fill(0)
         learner = self.seat
         if learner is None:
+            players = self.players
+            keys = [0] * (len(states) * players)
             for t, state in enumerate(states):
+                first = t * players
                 for p in state.current_players():
-                    keys[t, p] = key(state.legal_action_ids(p))
+                    keys[first + p] = key(state.legal_action_ids(p))
         else:
-            for t, state in enumerate(states):
-                keys[t] = key(state.legal_action_ids(learner))
-        np.take(self._masks.rows, keys, axis=0, out=self.masks, mode="clip")
+            keys = [key(state.legal_action_ids(learner)) for state in states]
+        self._keys[...] = np.reshape(keys, self._keys.shape)
+        np.take(self._masks.rows, self._keys, axis=0, out=self.masks, mode="clip")

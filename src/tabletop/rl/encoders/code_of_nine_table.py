@@ -339,8 +339,10 @@ class CodeOfNineTable:
             own = tuple(itertools.chain.from_iterable(
                 own[i : i + 2] if phase > _ASSIGN and min(own[i : i + 2]) >= 0 else (-1, -1)
                 for i in range(0, len(own), 2)))
-        config.lookup.pack(
-            row, 0, state.num_players == 3, state.expert, state.round, phase, state.start,
+        lookup = config.lookup
+        lookup.format.pack_into(
+            lookup.buffer, row * lookup.stride,
+            0, state.num_players == 3, state.expert, state.round, phase, state.start,
             state.released, len(state.deck), state.ninth,
             *(state.pending if phase == _FOLLOW else _NO_PENDING), deciding,
             *state.ruins, *b, *state.spots,

@@ -96,9 +96,12 @@ class Lookup:
         """How many integers :meth:`pack` takes."""
         self.width = len(lo)
         """Integers per row: the packed ones, then the computed ones."""
-        self._format = struct.Struct(f"{packed}q")
-        self._stride = 8 * self.width
-        self._buffer = bytearray()
+        self.format = struct.Struct(f"{packed}q")
+        """Packs a row's integers: ``format.pack_into(buffer, row * stride, *ints)``
+        (what :meth:`pack` does; hot encoders call it directly, one argument tuple the
+        fewer)."""
+        self.stride = 8 * self.width
+        self.buffer = bytearray()
         self.raw = np.zeros((0, self.width), dtype=np.int64)
         """One row per table after :meth:`pack` (and :meth:`rows`), writable: the
         encoder writes its computed slots here."""
@@ -110,15 +113,15 @@ class Lookup:
 
     def rows(self, count: int) -> np.ndarray:
         """Make room for ``count`` rows; :attr:`raw` is then exactly ``count`` rows."""
-        if len(self._buffer) < count * self._stride:
-            self._buffer = bytearray(count * self._stride)
-        self.raw = np.frombuffer(self._buffer, dtype=np.int64, count=count * self.width)
+        if len(self.buffer) < count * self.stride:
+            self.buffer = bytearray(count * self.stride)
+        self.raw = np.frombuffer(self.buffer, dtype=np.int64, count=count * self.width)
         self.raw = self.raw.reshape(count, self.width)
         return self.raw
 
     def pack(self, row: int, *ints: int) -> None:
         """Fill row ``row`` of :attr:`raw` with ``ints``: one per packed slot, in order."""
-        self._format.pack_into(self._buffer, row * self._stride, *ints)
+        self.format.pack_into(self.buffer, row * self.stride, *ints)
 
     def run(self) -> np.ndarray:
         """Clip :attr:`raw` to the slots' ranges; every entry's value, one row per table,

@@ -13,13 +13,14 @@ through a :class:`~.lookup.Lookup`:
 - one fancy index gathers every seat's row, rotated so that the seat comes first and
   only its own closed hand lands in it.
 
-The result is a fresh array at every call. Kept between calls: the tables of each
-card set, and each board's derived integers by its raw ones.
+:meth:`~WickedLabyrinthTable.encode` returns a fresh array at every call;
+:meth:`~WickedLabyrinthTable.encode_into` writes many tables into the caller's array.
+Kept between calls: the tables of each card set, and, per row of a batch, each
+board's derived integers with the raw ones they came from.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -241,7 +242,9 @@ class WickedLabyrinthTable:
         self.size = WickedLabyrinthEncoder().size(players)
         self._k = CORRIDORS_PER_ROUND[players]
         self._config: _Config | None = None
-        self._derived: dict[tuple[int, ...], tuple[int, ...]] = {}
+        self._boards: list[list[tuple[list[int], tuple[int, ...]]]] = []
+        """Per row, per seat: the board's integers last packed there and its derived
+        ones (a row of a batch is one table, whose boards mostly stay as they were)."""
         self._unseen: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def encode(self, state: WickedLabyrinthState) -> np.ndarray:
@@ -273,7 +276,7 @@ class WickedLabyrinthTable:
         config = self._config
         if config is None or config.cards is not state.cards:
             config = self._config = _Config(self.players, state.cards)
-            self._derived = {}
+            self._boards = []
             self._unseen = {}
         return config
 
@@ -287,17 +290,17 @@ class WickedLabyrinthTable:
         b = state.b
         n = self.players
         k = self._k
-        derived = self._derived
-        boards = []
+        while len(self._boards) <= row:
+            self._boards.append([([], ())] * n)
+        last = self._boards[row]
+        derived: list[int] = []
         for p in range(n):
             o = p * STRIDE
-            key = tuple(b[o : o + STRIDE])
-            values = derived.get(key)
-            if values is None:
-                if len(derived) >= BOARD_MEMO_LIMIT:
-                    derived.clear()
-                values = derived[key] = _derived(b, o, cards)
-            boards.append(values)
+            board = b[o : o + STRIDE]
+            known = last[p]
+            if known[0] != board:
+                known = last[p] = (board, _derived(b, o, cards))
+            derived += known[1]
         labyrinth = state.labyrinth
         seen = (*state.discard, -1, *labyrinth)
         unseen = self._unseen.get(seen)
@@ -311,11 +314,13 @@ class WickedLabyrinthTable:
         deciding = 0
         for p in state.current_players():
             deciding |= 1 << p
-        config.lookup.pack(
-            row, 0, state.round, state.phase, corridor, min(corridor, laid),
+        lookup = config.lookup
+        lookup.format.pack_into(
+            lookup.buffer, row * lookup.stride,
+            0, state.round, state.phase, corridor, min(corridor, laid),
             corridor if corridor < laid else -1, deciding,
             *labyrinth, *(-1,) * (k - laid), *revealed, *(-1,) * (k * n - len(revealed)),
-            *unseen, *b, *itertools.chain.from_iterable(boards),
+            *unseen, *b, *derived,
         )
 
     @staticmethod
