@@ -81,10 +81,13 @@ def test_the_turn_based_form_hides_a_commitment_until_all_have_chosen():
 def test_the_information_state_is_the_seats_event_record():
     game = load(players=3)
     state = play_to_first_decision(game)
-    before = state.information_state_string(2)
+    before, now = state.information_state_string(2).rsplit("\n", 1)
+    assert now.startswith("now: deciding [0, 1, 2]; your choices: d0, ")
     state.apply_actions([state.legal_actions(p)[-1] for p in range(3)])
     after = state.information_state_string(2)
-    assert after.startswith(before) and "DeclarationsRevealed" in after[len(before):]
+    added = after[len(before):]
+    assert after.startswith(before)
+    assert added.index("you chose d") < added.index("DeclarationsRevealed")
 
 
 def test_register_is_idempotent_and_names_unknown_games():
@@ -109,3 +112,86 @@ def test_a_joint_action_with_an_illegal_part_changes_nothing():
     with pytest.raises((IllegalActionError, pyspiel.SpielError)):
         state.apply_actions(bad)
     assert str(state) == before
+
+
+def test_every_labyrinth_decision_node_is_simultaneous():
+    game = load(players=4)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    noop = game.num_distinct_actions() - 1
+    single = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        assert state.current_player() == pyspiel.PlayerId.SIMULTANEOUS
+        deciding = state.engine.current_players()
+        single += len(deciding) == 1
+        for p in range(4):
+            legal = state.legal_actions(p)
+            assert (legal == [noop]) == (p not in deciding)
+        state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(4)])
+    assert single > 0  # nodes where one seat decides are simultaneous too
+
+
+def test_game_objects_pickle_into_a_fresh_process(tmp_path):
+    import pickle
+    import subprocess
+    import sys
+
+    game = load(players=4)
+    state = play_to_first_decision(game)
+    path = tmp_path / "game.pkl"
+    path.write_bytes(pickle.dumps((game, str(state))))
+    code = ("import pickle, sys; game, text = pickle.load(open(sys.argv[1], 'rb')); "
+            "print(game.num_players(), game.get_type().short_name)")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                         text=True, check=True).stdout
+    assert out.split() == ["4", "tabletop_wicked_labyrinth"]
+    again = pickle.loads(pickle.dumps(game))
+    assert again.get_parameters() == game.get_parameters()
+
+
+def test_actions_and_chance_outcomes_read_as_words():
+    game = load(game="code-of-nine", players=3)
+    assert game.action_to_string(0, 30) == str(tabletop.game("code-of-nine").actions[30])
+    state = game.new_initial_state()
+    outcome = state.chance_outcomes()[0][0]
+    number = state.engine.cards.cards[outcome].number
+    assert state.action_to_string(pyspiel.PlayerId.CHANCE, outcome) == f"memory card {number}"
+    labyrinth = load(players=3)
+    assert labyrinth.action_to_string(0, labyrinth.num_distinct_actions() - 1) == "no-op"
+    deal = labyrinth.new_initial_state()
+    text = deal.action_to_string(pyspiel.PlayerId.CHANCE, deal.chance_outcomes()[0][0])
+    assert text.startswith("great oracle card G")
+
+
+@pytest.mark.parametrize(("game", "players"), [("code-of-nine", 3), ("wicked-labyrinth", 4)])
+def test_resample_from_infostate_keeps_what_the_seat_knows(game, players):
+    spiel = load(game=game, players=players)
+    state = spiel.new_initial_state()
+    rng = np.random.default_rng(5)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    checked = 0
+    while not state.is_terminal() and checked < 25:
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probs)))
+            continue
+        seat = int(rng.choice(state.engine.current_players()))
+        sample = state.resample_from_infostate(seat, sampler)
+        if checked == 0 and game == "code-of-nine":  # the others' cards are drawn anew
+            worlds = {str(state.resample_from_infostate(seat, sampler)) for _ in range(5)}
+            assert len(worlds) > 1
+        assert sample.information_state_string(seat) == state.information_state_string(seat)
+        assert sample.observation_string(seat) == state.observation_string(seat)
+        assert sample.legal_actions(seat) == state.legal_actions(seat)
+        assert sample.current_player() == state.current_player()
+        checked += 1
+        if state.is_simultaneous_node():
+            state.apply_actions([int(rng.choice(state.legal_actions(p)))
+                                 for p in range(players)])
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert checked == 25

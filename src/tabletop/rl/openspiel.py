@@ -6,31 +6,40 @@
 >>> game = pyspiel.load_game("tabletop_wicked_labyrinth", {"players": 4})
 
 ``register()`` adds ``tabletop_<name>`` (dashes become underscores) for each game:
-The Wicked Labyrinth as a simultaneous-move game, Code of Nine as a sequential one;
-both with explicit chance nodes (the engine runs with ``auto_chance=False``) and
-imperfect information. Parameters: ``players`` and the game's own options that are
-plain values (a card-file option takes a path; "" means this edition's set).
+games with simultaneous decisions (The Wicked Labyrinth) as simultaneous-move games,
+the others as sequential ones; all with explicit chance nodes (the engine runs with
+``auto_chance=False``) and imperfect information. Parameters: ``players`` and the
+game's own options that are plain values (a card-file option takes a path; "" means
+this edition's set).
 
 Actions are the game's action table. A simultaneous game has one more action, the
-no-op (last id): at a simultaneous node, a seat with nothing to decide has only it.
-At a node where one seat decides, the node is an ordinary player node.
+no-op (last id), and every one of its decision nodes is a simultaneous node: a seat
+with nothing to decide there has the no-op alone, so OpenSpiel's ``rl_environment``
+and its agents run on it as it is. In a sequential game one seat decides at a time.
 
 Strings and tensors, for the seat ``player``:
 
 - observation tensor: the encoder's vector of the seat's view (``docs/rl.md``);
   observation string: that view as text;
-- information-state string: the seat's perfect-recall record, every event of the game
-  as that seat saw it (``Event.for_player``), in order;
-- information-state tensor: the observation tensor. A view holds everything a seat
-  knows that can still matter for play, so the tensor is Markov but it is not a
-  perfect-recall encoding; algorithms that need perfect recall use the string.
+- information-state string (perfect recall): every event of the game as that seat saw
+  it (``Event.for_player``) and every decision the seat made, in order, then a last
+  line with the seats deciding now and, when the seat is one of them, the choices the
+  table offers it (the pending step, as the seat sees it);
+- information-state tensor: the observation tensor (which holds the pending step),
+  then the seat's own decisions in order, two entries each (made; action id + 1 over
+  the action count), for as many decisions as the game can last.
 
-Returns: win share (1/k to each of k winners) at the end, 0 before.
+``resample_from_infostate`` draws a state the seat cannot tell from this one with the
+game's own ``determinize`` (the search bots' sampler); the seat's record carries over,
+the other seats' start from their view of the sample. Returns: win share (1/k to each
+of k winners) at the end, 0 before. Game objects pickle (the game class registers
+itself when unpickled in a fresh process).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -43,7 +52,7 @@ from tabletop.core.state import State
 from tabletop.rl.encoders import encoder_for
 from tabletop.rl.render import render_view
 
-GAME_VERSION = 1
+GAME_VERSION = 2
 """Bumped when actions, strings, tensors or returns change meaning; see docs/rl.md."""
 
 
@@ -74,45 +83,85 @@ def _parameters(game: Game) -> dict[str, Any]:
     return params
 
 
-class _Engine:
-    """The engine state and the events each step produced (the perfect-recall record).
+@dataclass(frozen=True)
+class _Decision:
+    """A seat's own decision in the record: only that seat's record shows it."""
 
-    OpenSpiel clones a Python state by deep-copying its attributes; this holder copies
-    itself with the engine's cheap ``clone`` instead, and shares the frozen events.
+    player: int
+    action: int
+    text: str
+
+
+class _Engine:
+    """The engine state and what each step produced: the perfect-recall records.
+
+    ``entries`` holds every event and every decision in order; ``prefix`` is where a
+    seat's record starts (empty but in resampled states). OpenSpiel clones a Python
+    state by deep-copying its attributes; this holder copies itself with the engine's
+    cheap ``clone`` instead, and shares the frozen entries.
     """
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: State, prefix: dict[int | None, str] | None = None) -> None:
         self.state = state
-        self.events: list[Event] = []
+        self.entries: list[Event | _Decision] = []
+        self.prefix = prefix or {}
         self.records: dict[int | None, tuple[int, str]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
-        new = _Engine(self.state.clone())
-        new.events = self.events[:]
+        new = _Engine(self.state.clone(), self.prefix)
+        new.entries = self.entries[:]
         new.records = dict(self.records)
         return new
 
+    def decide(self, player: int, action: int) -> None:
+        """Apply ``player``'s (checked) action, recording the decision and its events."""
+        notation = str(self.state.game.actions[action])
+        self.entries.append(_Decision(player, action, notation))
+        self.entries += self.state.apply(player, action)
+
     def record(self, player: int | None) -> str:
-        """Every event as ``player`` saw it, one per line; extended, not rebuilt, per call."""
-        done, text = self.records.get(player, (0, ""))
+        """Every event as ``player`` saw it and every decision it made, one per line;
+        extended, not rebuilt, per call."""
+        done, text = self.records.get(player, (0, self.prefix.get(player, "")))
         lines = [text] if text else []
-        for event in self.events[done:]:
-            seen = event.for_player(player)
-            if seen is not None:
-                lines.append(repr(seen))
+        for entry in self.entries[done:]:
+            if isinstance(entry, _Decision):
+                if entry.player == player:
+                    lines.append(f"you chose {entry.text}")
+            else:
+                seen = entry.for_player(player)
+                if seen is not None:
+                    lines.append(repr(seen))
         text = "\n".join(lines)
-        self.records[player] = (len(self.events), text)
+        self.records[player] = (len(self.entries), text)
         return text
+
+    def now(self, player: int | None) -> str:
+        """The last line of an information state: who decides now, and the seat's own
+        choices when it is one of them."""
+        state = self.state
+        if state.is_terminal():
+            return "now: the game is over"
+        if state.is_chance_node():
+            return "now: chance"
+        deciding = state.current_players()
+        line = f"now: deciding {list(deciding)}"
+        if player in deciding:
+            table = state.game.actions
+            choices = ", ".join(str(table[i]) for i in sorted(state.legal_action_ids(player)))
+            line += f"; your choices: {choices}"
+        return line
 
 
 class TabletopState(pyspiel.State):  # type: ignore[misc]
     """One OpenSpiel state over one engine state; see the module docstring."""
 
-    def __init__(self, game: TabletopGame, engine: State) -> None:
+    def __init__(self, game: TabletopGame, engine: State,
+                 prefix: dict[int | None, str] | None = None) -> None:
         super().__init__(game)
         self._noop = game.noop  # plain values: OpenSpiel deep-copies attributes to clone
         self._simultaneous = game.simultaneous
-        self._engine = _Engine(engine)
+        self._engine = _Engine(engine, prefix)
 
     @property
     def engine(self) -> State:
@@ -126,20 +175,20 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         if state.is_chance_node():
             return int(pyspiel.PlayerId.CHANCE)
         deciding = state.current_players()
-        if len(deciding) > 1:
+        if self._simultaneous:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
+        if len(deciding) > 1:
+            raise RuntimeError(f"seats {deciding} decide together in a game declared "
+                               "sequential (GameInfo.simultaneous is False)")
         return deciding[0]
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._engine.state
         if state.is_terminal() or state.is_chance_node():
             return []
-        deciding = state.current_players()
-        if player in deciding:
+        if player in state.current_players():
             return sorted(state.legal_action_ids(player))
-        if len(deciding) > 1:
-            return [self._noop]
-        return []
+        return [self._noop] if self._simultaneous else []
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._engine.state.chance_outcomes()
@@ -148,10 +197,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine
         state = engine.state
         if state.is_chance_node():
-            engine.events += state.apply_chance(int(action))
+            engine.entries += state.apply_chance(int(action))
         else:
             (player,) = state.current_players()
-            engine.events += state.apply(player, int(action))
+            engine.decide(player, int(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
         engine = self._engine
@@ -164,14 +213,15 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
             if player in deciding and action not in state.legal_action_ids(player):
                 raise IllegalActionError(player, action, "it is not a legal action now")
         for player in deciding:
-            engine.events += state.apply(player, int(actions[player]))
+            engine.decide(player, int(actions[player]))
 
     def _action_to_string(self, player: int, action: int) -> str:
+        state = self._engine.state
         if player == pyspiel.PlayerId.CHANCE:
-            return f"chance outcome {action}"
+            return chance_outcome_string(state, action)
         if action == self._noop and self._simultaneous:
             return "no-op"
-        return str(self._engine.state.game.actions[action])
+        return str(state.game.actions[action])
 
     def is_terminal(self) -> bool:
         return self._engine.state.is_terminal()
@@ -184,11 +234,56 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return [result.win_share(p) for p in range(state.num_players)]
 
     def information_record(self, player: int | None) -> str:
-        return self._engine.record(player)
+        """The seat's perfect-recall record and its last line (module docstring)."""
+        engine = self._engine
+        record = engine.record(player)
+        now = engine.now(player)
+        return f"{record}\n{now}" if record else now
+
+    def own_decisions(self, player: int) -> list[int]:
+        """The ids of the seat's own decisions so far, in order."""
+        return [e.action for e in self._engine.entries
+                if isinstance(e, _Decision) and e.player == player]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
+        """A state ``player_id`` cannot tell from this one (ISMCTS's resampler).
+
+        Drawn by the game's own ``determinize`` from the seat's view, seeded by
+        ``probability_sampler()`` (OpenSpiel passes a sampler of [0, 1)); chance stays
+        explicit. The seat's record carries over; every other seat's starts from its
+        view of the sample, since what they saw before is not known.
+        """
+        engine = self._engine.state
+        seed = int(float(probability_sampler()) * 2**62)
+        sample = engine.game.determinize(engine.view(player_id), seed)
+        sample.auto_chance = False
+        game = self.get_game()
+        prefix: dict[int | None, str] = {
+            p: render_view(sample.view(p)) for p in range(engine.num_players)
+        }
+        prefix[player_id] = self._engine.record(player_id)
+        return TabletopState(game, sample, prefix)
 
     def __str__(self) -> str:
         """The whole engine state (hidden parts included), compact and deterministic."""
         return json.dumps(self._engine.state.to_json()["state"], separators=(",", ":"))
+
+
+def chance_outcome_string(state: State, outcome: int) -> str:
+    """What a chance outcome of ``state`` draws, in words (the card by its name)."""
+    name = state.game.info.name
+    if name == "wicked-labyrinth":
+        from tabletop.games.wicked_labyrinth.state import GREAT_OUTCOME, SMALL_OUTCOME
+
+        cards = state.cards  # type: ignore[attr-defined]
+        if outcome < GREAT_OUTCOME:
+            return f"corridor card {cards.corridors[outcome].id}"
+        if outcome < SMALL_OUTCOME:
+            return f"great oracle card {cards.great_oracles[outcome - GREAT_OUTCOME].id}"
+        return f"small oracle card {cards.small_oracles[outcome - SMALL_OUTCOME].id}"
+    if name == "code-of-nine":
+        return f"memory card {state.cards.cards[outcome].number}"  # type: ignore[attr-defined]
+    return f"chance outcome {outcome}"
 
 
 class TabletopObserver:
@@ -196,6 +291,8 @@ class TabletopObserver:
 
     ``private_info`` SINGLE_PLAYER reads the seat's own view; NONE reads the spectator
     view (public information only). ALL_PLAYERS is refused: no view shows every secret.
+    With ``perfect_recall`` the string is the seat's record and the tensor adds its own
+    decisions (module docstring).
     """
 
     def __init__(self, game: TabletopGame, iig_obs_type: Any, params: dict[str, Any] | None):
@@ -207,15 +304,28 @@ class TabletopObserver:
         self._own_view = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self._perfect_recall = iig_obs_type.perfect_recall
         self._encoder = game.encoder
-        self.tensor = np.zeros(game.encoder.size(game.num_players()), np.float32)
-        self.dict = {"observation": self.tensor}
+        self._size = game.encoder.size(game.num_players())
+        self._scale = 1.0 / (game.num_distinct_actions() + 1)
+        history = 2 * game.max_game_length() if self._perfect_recall else 0
+        self.tensor = np.zeros(self._size + history, np.float32)
+        self.dict = {"observation": self.tensor[: self._size]}
+        if history:
+            self.dict["own_decisions"] = self.tensor[self._size :].reshape(-1, 2)
 
     def _view(self, state: TabletopState, player: int) -> Any:
         engine = state.engine
         return engine.view(player) if self._own_view else engine.spectator_view()
 
     def set_from(self, state: TabletopState, player: int) -> None:
-        self.tensor[:] = self._encoder.encode(self._view(state, player))
+        size = self._size
+        self.tensor[:size] = self._encoder.encode(self._view(state, player))
+        if self._perfect_recall:
+            history = self.tensor[size:]
+            history[:] = 0.0
+            if self._own_view:
+                own = np.asarray(state.own_decisions(player), np.float32)
+                history[0 : 2 * len(own) : 2] = 1.0
+                history[1 : 2 * len(own) : 2] = (own + 1.0) * self._scale
 
     def string_from(self, state: TabletopState, player: int) -> str:
         if self._perfect_recall:
@@ -253,6 +363,20 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             max_game_length=game.info.max_game_length,
         )
         super().__init__(_game_type(game), info, {**values, "players": players})
+
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+        """Pickles by name and parameters; unpickling registers the game first, so a
+        fresh process (a worker) can load it."""
+        return _unpickle_game, (self.engine_game.info.name, dict(self.get_parameters()))
+
+    def action_to_string(self, player: int, action: int) -> str:
+        """An action's notation (``d3w``, ``library``); ``no-op`` for the no-op of a
+        simultaneous game. Chance outcomes depend on the state: use the state's."""
+        if action == self.noop and self.simultaneous:
+            return "no-op"
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"chance outcome {action} (the state names it)"
+        return str(self.engine_game.actions[action])
 
     def new_initial_state(self) -> TabletopState:
         state = self.engine_game.new_game(self.num_players(), 0, auto_chance=False,
@@ -301,6 +425,12 @@ GAME_CLASSES: dict[str, type[TabletopGame]] = {
     "code-of-nine": CodeOfNineGame,
 }
 """The pyspiel class of each game (module-level, so pyspiel can pickle games)."""
+
+
+def _unpickle_game(name: str, params: dict[str, Any]) -> TabletopGame:
+    register([name])
+    game: TabletopGame = pyspiel.load_game(short_name(name), params)
+    return game
 
 
 def register(games: list[str] | None = None) -> list[str]:
