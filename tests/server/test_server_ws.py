@@ -305,31 +305,92 @@ def _leave_play_and_return(client, table, auth, v: Viewer) -> None:  # type: ign
         v.recv()
 
 
-def test_the_clock_plays_the_first_legal_action_for_a_silent_seat(client) -> None:
+def timeout_action(legal: list[str]) -> str:
+    """The documented time-out action (docs/server.md, "The clock"): ``done``, else
+    ``keep``, else the first legal action in the game's order."""
+    for preferred in ("done", "keep"):
+        if preferred in legal:
+            return preferred
+    return legal[0]
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "expected"),
+    [
+        ("wicked-labyrinth", {}, {"d0", "done"}),
+        ("code-of-nine", {"expert": True}, {"keep"}),
+    ],
+)
+def test_the_clock_plays_the_documented_default_for_a_silent_seat(
+    client, game: str, options: dict, expected: set[str]
+) -> None:
+    """A seat that never acts: every action the clock played for it is the documented
+    default for its decision (an empty hand, ``done`` in soul processing, keeping the
+    dealt memory cards...); once its time ran out in soul processing it does nothing
+    but what it must before ``done``. Every step the clock played says so, in the
+    frames and in the history a page fills its log from."""
     table = create_table(
         client,
-        game=GAMES[0],
+        game=game,
         players=3,
+        options=options,
         clock=0.02,
         seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
     )
-    client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "silent"})
-    deadline = time.monotonic() + 60
+    token = client.post(
+        f"/api/tables/{table['id']}/seats/0/join", json={"name": "silent"}
+    ).json()["token"]
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         r = client.get(f"/api/tables/{table['id']}/record")
         if r.status_code == 200:
             break
         time.sleep(0.05)
     record = r.json()
-    game = tabletop.game(record["game"])
-    state = game.new_game(record["players"], record["seed"])
-    silent = 0
-    for seat, text in record["actions"]:
+    state = tabletop.game(record["game"]).new_game(
+        record["players"], record["seed"], **record["options"]
+    )
+    played: list[str] = []
+    silent_steps = []
+    for seq, (seat, text) in enumerate(record["actions"], 1):
         if seat == 0:
-            assert text == state.legal_actions(0)[0].notation()
-            silent += 1
+            assert text == timeout_action([a.notation() for a in state.legal_actions(0)])
+            played.append(text)
+            silent_steps.append(seq)
         state.apply(seat, text)
-    assert silent > 0 and state.is_terminal()
+    assert state.is_terminal() and expected <= set(played)
+    if game == "wicked-labyrinth":  # soul processing is over at the first time-out
+        assert not any(a.startswith(("pair:", "spell:", "change:")) for a in played)
+    history = client.get(
+        f"/api/tables/{table['id']}/seats/0/events?after=0",
+        headers={"Authorization": f"Bearer {token}"},
+    ).json()
+    timed_out = [step["seq"] for step in history["steps"] if step.get("timeout") == 0]
+    assert timed_out == silent_steps
+    assert all("timeout" not in step or step["timeout"] == 0 for step in history["steps"])
+
+
+def test_every_viewer_is_told_each_seats_clock_and_each_time_out(client) -> None:
+    """Every frame tells everyone (spectators too) how long each deciding seat has left;
+    the events frame of an action the clock played names the seat whose time ran out."""
+    table = create_table(client, game="wicked-labyrinth", players=3, clock=0.6)
+    tokens = join_all(client, table)
+    path = f"/ws/tables/{table['id']}"
+    with client.websocket_connect(path) as ws, client.websocket_connect(path) as watch:
+        ws.send_text(json.dumps({"type": "auth", "seat": 0, "token": tokens[0]}))
+        watch.send_text(json.dumps({"type": "spectate"}))
+        v, spectator = Viewer(ws, 0), Viewer(watch, None)
+        welcome = spectator.recv_until("welcome")
+        assert [c is not None and 0 < c <= 0.6 for c in welcome["clocks"]] == [True] * 3
+        assert "clock_left" not in welcome and "legal" not in welcome
+        mine = v.recv_until("welcome")
+        v.send({"type": "action", "seq": 0, "decision": mine["decision"], "action": "d1"})
+        acked = v.recv_until("events")
+        assert acked["clocks"][0] is None and "timeout" not in acked
+        assert all(c is not None for c in acked["clocks"][1:])
+        frame = spectator.recv_until("events")
+        frame = spectator.recv_until("events")  # seats 1 and 2 time out
+        assert frame["timeout"] in (1, 2)
 
 
 def test_a_seat_on_a_clock_is_told_the_time_it_has_left(client) -> None:

@@ -32,3 +32,37 @@ def test_a_seat_on_a_clock_sees_its_time_run_down(live_server: LiveServer, brows
     assert watcher.query_selector("#clock-left") is None
     assert "30 s a decision" in watcher.inner_text(".table-head .clock")
     assert errors == []
+
+
+def test_every_clock_and_every_time_out_is_shown_to_everyone(
+    live_server: LiveServer, browser: Any
+) -> None:
+    """Two people at a table on a short clock: each sees the other's seconds running by
+    their name, and when one lets the time run out, both logs and a spectator's say
+    whose time ran out and what was put out for them (an empty hand)."""
+    errors: list[str] = []
+    seats = [{"type": "open"}, {"type": "open"}, {"type": "bot", "bot": "random"}]
+    request = {"game": "wicked-labyrinth", "players": 3, "seats": seats, "clock": 6}
+    table_id = live_server.api("POST", "/api/tables", json=request)["table"]["id"]
+    alice, bob = new_page(browser, errors), new_page(browser, errors)
+    join(alice, live_server.url, table_id, 0, "Alice")
+    join(bob, live_server.url, table_id, 1, "Bob")
+    watcher = new_page(browser, errors)
+    watcher.goto(f"{live_server.url}/#/watch/{table_id}")
+    for page in (alice, bob, watcher):
+        page.wait_for_selector("#seat-clock-0")
+        page.wait_for_selector("#seat-clock-1")
+        left = int(page.inner_text("#seat-clock-1").split()[1])
+        assert 1 <= left <= 6
+    alice.click("#search-plus")
+    alice.click("#commit")
+    alice.wait_for_selector("#seat-clock-0", state="detached")  # Alice has put out her hand
+    for page in (alice, bob, watcher):
+        line = page.wait_for_selector("#log li.timeout", timeout=12000)
+        assert line.inner_text() in (
+            "Bob's time ran out: an empty hand was put out.",
+            "Your time ran out: an empty hand was put out.",
+        )
+    assert bob.inner_text("#log li.timeout").startswith("Your time ran out")
+    assert alice.inner_text("#log li.timeout").startswith("Bob's time ran out")
+    assert errors == []

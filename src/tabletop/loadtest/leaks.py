@@ -19,13 +19,14 @@ from tabletop.core.record import GameRecord
 from tabletop.core.state import State
 from tabletop.server import protocol
 
-_DECISION = {"legal", "decision", "clock_left"}
-"""The viewer's own decision: its legal actions, since when, its time left (a clock)."""
+_DECISION = {"legal", "decision", "clock_left", "clocks"}
+"""The viewer's own decision: its legal actions, since when, its time left (a clock);
+and every seat's time left (public: who is deciding is in every view)."""
 
 ALLOWED_KEYS = {
     "welcome": {"type", "seq", "seat", "view", "over", "result", "table", *_DECISION},
     "view": {"type", "seq", "seat", "view", "over", "result", "ack", *_DECISION},
-    "events": {"type", "seq", "events", "over", "result", "view", "ack", *_DECISION},
+    "events": {"type", "seq", "events", "over", "result", "view", "ack", "timeout", *_DECISION},
     "seats": {"type", "seq", "table", *_DECISION},
     "pong": {"type", "ref"},
     "chat": {"type", "message"},
@@ -101,5 +102,8 @@ def _check_one(
         report.problems.append(f"{where}: legal actions are not the seat's own")
     if "clock_left" in frame and "legal" not in frame:
         report.problems.append(f"{where}: a clock without a decision of the seat's own")
+    deciding = set(state.current_players())
+    if any(c is not None and p not in deciding for p, c in enumerate(frame.get("clocks", ()))):
+        report.problems.append(f"{where}: a clock for a seat that is not deciding")
     if "over" in frame and frame["over"] != state.is_terminal():
         report.problems.append(f"{where}: 'over' is wrong")

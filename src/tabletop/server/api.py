@@ -401,7 +401,8 @@ async def _history(table: LiveTable, viewer: int | None, after: int) -> HistoryO
     if not 0 <= after <= table.seq:
         raise TableError("bad_seq", f"after must be between 0 and {table.seq}, got {after}", 422)
     seq, record = table.seq, table.state.record()  # a snapshot: the table plays on
-    steps = await asyncio.to_thread(events_after, table.game, record, viewer, after)
+    timeouts = dict(table.timeouts)
+    steps = await asyncio.to_thread(events_after, table.game, record, viewer, after, timeouts)
     return HistoryOut(seq=seq, steps=steps)
 
 

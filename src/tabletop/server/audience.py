@@ -28,11 +28,12 @@ class Audience:
         return bool(self.connections)
 
     def welcome(
-        self, conn: Connection, state: State, seq: int, decision: Decision, table: Any
+        self, conn: Connection, state: State, seq: int, decisions: Sequence[Decision], table: Any
     ) -> None:
         """Register a connection and queue its welcome frame (call under the table lock)."""
         self.connections.add(conn)
-        frame = protocol.view_frame("welcome", state, conn.viewer, seq, decision)
+        decision = None if conn.viewer is None else decisions[conn.viewer]
+        frame = protocol.view_frame("welcome", state, conn.viewer, seq, decision, decisions)
         frame["table"] = table
         conn.send(protocol.encode(frame))
 
@@ -47,13 +48,15 @@ class Audience:
         decisions: Sequence[Decision],
         actor: Connection | None = None,
         ref: Any = None,
+        timeout: int | None = None,
     ) -> None:
-        """Send each connection its viewer's frame for accepted action ``seq``.
+        """Send each connection its viewer's frame for accepted action ``seq``
+        (``timeout``: the seat the clock played it for).
 
         The actor's frame also acknowledges its action (``"ack": ref``): folding the
         acknowledgement into the frame it gets anyway saves a message per action.
         """
-        frames = protocol.EventsFrames(state, seq, events)
+        frames = protocol.EventsFrames(state, seq, events, decisions, timeout)
         texts: dict[tuple[int | None, bool], str] = {}
         for conn in self.connections:
             key = (conn.viewer, conn.with_view)
@@ -72,6 +75,7 @@ class Audience:
                 decision = None if conn.viewer is None else decisions[conn.viewer]
                 frame = {"type": "seats", "seq": seq, "table": table}
                 frame.update(protocol.decision_part(state, conn.viewer, decision))
+                frame.update(protocol.clocks_part(decisions))
                 text = texts[conn.viewer] = protocol.encode(frame)
             conn.send(text)
 

@@ -33,6 +33,10 @@ class Autoplay:
     def __init__(self, table: LiveTable) -> None:
         self.table = table
         self.clock = DecisionClock(table.row.clock)
+        self.timed_out: set[int] = set()
+        """Seats whose time ran out in a decision that is not over yet: the clock plays
+        the rest of it at once (a forced choice in soul processing, then ``done``), not
+        one clock period per step."""
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
 
@@ -43,9 +47,13 @@ class Autoplay:
             self.clock.cancel(seat)
             decision = table.decisions[seat]
             if decision is None:
+                self.timed_out.discard(seat)
                 continue
             if table.botted(seat):
+                self.timed_out.discard(seat)
                 self._wake_bots()
+            elif seat in self.timed_out:
+                self._on_timeout(seat, decision)
             else:
                 self.clock.arm(seat, functools.partial(self._on_timeout, seat, decision))
 
@@ -109,6 +117,7 @@ class Autoplay:
         table = self.table
         if table.decisions[seat] != decision or table.botted(seat) or table.over:
             return
+        self.timed_out.add(seat)
         action = bots.default_action(table.state.legal_actions(seat))
         with contextlib.suppress(TableError):
             await table.submit(seat, action, decision, "clock", decision=decision)

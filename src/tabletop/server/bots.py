@@ -40,10 +40,22 @@ def choose(
     return bot.act(view, legal)
 
 
-def default_action(legal: Sequence[Action]) -> Action:
-    """What the clock plays when a decision runs out of time: the first legal action.
+TIMEOUT_FIRST = ("done", "keep")
+"""Actions the clock prefers, in order, when legal: ``done`` ends The Wicked Labyrinth's
+soul processing keeping what the player did; ``keep`` keeps Code of Nine's dealt
+memory cards rather than spending a pawn to change them."""
 
-    The first in the game's action-table order, so it is the same on every worker and in
-    every replay (for a declaration in The Wicked Labyrinth, the empty hand ``d0``).
+
+def default_action(legal: Sequence[Action]) -> Action:
+    """What the clock plays when a decision runs out of time (docs/server.md, "The clock").
+
+    ``done`` or ``keep`` when legal (:data:`TIMEOUT_FIRST`); otherwise the first legal
+    action in the game's action-table order, so it is the same on every worker and in
+    every replay: for a declaration in The Wicked Labyrinth the empty hand ``d0``, for a
+    placement in Code of Nine the first open location in board order.
     """
+    by_notation = {a.notation(): a for a in legal}
+    for preferred in TIMEOUT_FIRST:
+        if preferred in by_notation:
+            return by_notation[preferred]
     return legal[0]

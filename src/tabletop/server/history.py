@@ -9,6 +9,7 @@ tells a seat nothing its frames would not have.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core.game import Game
@@ -17,11 +18,21 @@ from tabletop.server import protocol
 
 
 def events_after(
-    game: Game, record: GameRecord, viewer: protocol.Viewer, after: int
+    game: Game,
+    record: GameRecord,
+    viewer: protocol.Viewer,
+    after: int,
+    timeouts: Mapping[int, int] | None = None,
 ) -> list[dict[str, Any]]:
-    """``[{"seq", "events"}]`` for every action after sequence number ``after``."""
-    return [
-        {"seq": seq, "events": protocol.visible_events(events, viewer)}
-        for seq, (_, _, events) in enumerate(record.steps(game))
-        if seq > after
-    ]
+    """``[{"seq", "events", "timeout"?}]`` for every action after sequence number
+    ``after``; ``timeout`` (from ``timeouts``) names the seat the clock played for, as
+    the step's events frame did."""
+    steps = []
+    for seq, (_, _, events) in enumerate(record.steps(game)):
+        if seq <= after:
+            continue
+        step: dict[str, Any] = {"seq": seq, "events": protocol.visible_events(events, viewer)}
+        if timeouts and seq in timeouts:
+            step["timeout"] = timeouts[seq]
+        steps.append(step)
+    return steps

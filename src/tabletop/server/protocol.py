@@ -88,6 +88,16 @@ def decision_part(state: State, viewer: Viewer, decision: Decision) -> dict[str,
     return part
 
 
+def clocks_part(decisions: Sequence[Decision]) -> dict[str, Any]:
+    """Every seat's time left on the table's clock, for everyone (who is deciding is
+    public, and so is how long they have): a list by seat, None for a seat that is not
+    deciding or is played by a bot; nothing on a table without a clock."""
+    clocks = [None if d is None or d[1] is None else round(d[1], 1) for d in decisions]
+    if all(c is None for c in clocks):
+        return {}
+    return {"clocks": clocks}
+
+
 def end_part(state: State) -> dict[str, Any]:
     if not state.is_terminal():
         return {"over": False}
@@ -104,16 +114,24 @@ class EventsFrames:
     ``event.for_player(viewer)``, the viewer's legal actions and its view.
     """
 
-    def __init__(self, state: State, seq: int, events: Sequence[Event]) -> None:
+    def __init__(
+        self,
+        state: State,
+        seq: int,
+        events: Sequence[Event],
+        decisions: Sequence[Decision] = (),
+        timeout: int | None = None,
+    ) -> None:
         self.state = state
         self.seq = seq
         self.events = events
         self._versions: dict[tuple[int, ...], tuple[tuple[Event, ...], str]] = {}
         self._converted: dict[int, tuple[Event, Any]] = {}
         end = end_part(state)
-        self._end = f',"over":{_json(end["over"])}' + (
-            f',"result":{_json(end["result"])}' if "result" in end else ""
-        )
+        shared: dict[str, Any] = {**clocks_part(decisions), **end}
+        if timeout is not None:
+            shared["timeout"] = timeout  # the clock played this action for that seat
+        self._end = "".join(f',"{name}":{_json(value)}' for name, value in shared.items())
 
     def text(self, viewer: Viewer, decision: Decision, with_view: bool) -> str:
         """The encoded frame for connections of ``viewer`` (with the view if asked)."""
@@ -145,9 +163,15 @@ def _json(value: Any) -> str:
 
 
 def view_frame(
-    kind: str, state: State, viewer: Viewer, seq: int, decision: Decision
+    kind: str,
+    state: State,
+    viewer: Viewer,
+    seq: int,
+    decision: Decision,
+    decisions: Sequence[Decision] = (),
 ) -> dict[str, Any]:
-    """A ``welcome`` (on connect) or ``view`` (on request) frame: the whole current view."""
+    """A ``welcome`` (on connect) or ``view`` (on request) frame: the whole current view
+    (``decisions``: every seat's, for the clocks)."""
     frame: dict[str, Any] = {
         "type": kind,
         "seq": seq,
@@ -155,6 +179,7 @@ def view_frame(
         "view": view_of(state, viewer),
     }
     frame.update(decision_part(state, viewer, decision))
+    frame.update(clocks_part(decisions))
     frame.update(end_part(state))
     return frame
 

@@ -103,6 +103,9 @@ class LiveTable:
         self._on_the_way: deque[_OnTheWay] = deque()
         self.active = time.monotonic()
         """When something last happened here (an action, a seat, a connection)."""
+        self.timeouts: dict[int, int] = {}
+        """The actions the clock played: sequence number -> the seat whose time ran out
+        (every viewer's log says so, and so does a log filled in later)."""
         self._refresh(None)
         self._reset_head()
 
@@ -182,8 +185,16 @@ class LiveTable:
         for row in rows:
             self.state.apply(row.seat, row.action)
             self.seq = row.seq
+            self._note_timeout(row)
             self._refresh(row.seat)
         self._reset_head()
+
+    def _note_timeout(self, row: ActionRow) -> int | None:
+        """The seat whose time ran out if the clock played ``row``."""
+        if row.source != "clock":
+            return None
+        self.timeouts[row.seq] = row.seat
+        return row.seat
 
     def _refresh(self, acted: int | None) -> list[int]:
         return self.markers.refresh(self.state, self.seq, self.started, acted)
@@ -217,8 +228,12 @@ class LiveTable:
     # ------------------------------------------------------------------ connections
 
     def decisions_now(self) -> list[Decision]:
-        """Each seat's decision as its frames tell it, with its time left on the clock."""
-        return self.markers.current(self.row.clock)
+        """Each seat's decision as its frames tell it, with its time left on the clock
+        (none for a seat a bot plays: no clock runs for it)."""
+        now = self.markers.current(self.row.clock)
+        return [
+            (d[0], None) if d is not None and self.botted(p) else d for p, d in enumerate(now)
+        ]
 
     def _decision_of(self, viewer: int | None) -> Decision:
         return None if viewer is None else self.decisions_now()[viewer]
@@ -226,8 +241,7 @@ class LiveTable:
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
         self.active = time.monotonic()
-        decision = self._decision_of(conn.viewer)
-        self.audience.welcome(conn, self.state, self.seq, decision, self.summary())
+        self.audience.welcome(conn, self.state, self.seq, self.decisions_now(), self.summary())
 
     def detach(self, conn: Connection) -> None:
         self.active = time.monotonic()
@@ -235,7 +249,9 @@ class LiveTable:
 
     def view(self, viewer: int | None) -> dict[str, Any]:
         """A ``view`` frame for ``viewer``: its view, decision and clock (not encoded)."""
-        return protocol.view_frame("view", self.state, viewer, self.seq, self._decision_of(viewer))
+        decisions = self.decisions_now()
+        decision = None if viewer is None else decisions[viewer]
+        return protocol.view_frame("view", self.state, viewer, self.seq, decision, decisions)
 
     def view_frame(self, viewer: int | None) -> str:
         return protocol.encode(self.view(viewer))
@@ -385,7 +401,8 @@ class LiveTable:
                 return
             self._on_the_way.popleft()
             self.state, self.markers, self.seq = way.state, way.markers, way.row.seq
-            self._tell(way.events, way.changed, way.actor, way.ref)
+            timeout = self._note_timeout(way.row)
+            self._tell(way.events, way.changed, way.actor, way.ref, timeout)
             # workers are one server: the accepted action goes to them as it goes to
             # the database (never to a client), so they need not read it back
             news = {
@@ -394,6 +411,7 @@ class LiveTable:
                 "seq": way.row.seq,
                 "seat": way.row.seat,
                 "action": way.row.action,
+                "source": way.row.source,
             }
             if way.req is not None:
                 news["req"] = way.req
@@ -405,7 +423,7 @@ class LiveTable:
         """Another worker's action ``row``, just applied to ``state``; ``actor`` and ``ref``
         when this worker forwarded it, to acknowledge it to its sender."""
         self.seq = row.seq
-        self._tell(events, self._refresh(row.seat), actor, ref)
+        self._tell(events, self._refresh(row.seat), actor, ref, self._note_timeout(row))
 
     def _tell(
         self,
@@ -413,10 +431,13 @@ class LiveTable:
         changed: list[int],
         actor: Connection | None = None,
         ref: Any = None,
+        timeout: int | None = None,
     ) -> None:
-        """Broadcast the action that brought the table to ``seq``; start bots and clocks."""
+        """Broadcast the action that brought the table to ``seq`` (``timeout``: the seat
+        the clock played it for); start bots and clocks."""
         self.active = time.monotonic()
-        self.audience.events(self.state, self.seq, events, self.decisions_now(), actor, ref)
+        decisions = self.decisions_now()
+        self.audience.events(self.state, self.seq, events, decisions, actor, ref, timeout)
         self._after_change(changed)
 
     def _after_change(self, changed: list[int]) -> None:
@@ -520,7 +541,7 @@ class LiveTable:
             if not isinstance(seq, int):
                 return
             sent = self.forwards.take(message.get("req"))
-            acked = self._apply_remote(seq, message.get("seat"), message.get("action"), sent)
+            acked = self._apply_remote(seq, message, sent)
             if seq > self.seq:
                 await self._catch_up_locked()
             if sent is None or seq > self.seq or sent.future.done():
@@ -530,14 +551,15 @@ class LiveTable:
                 sent.actor.send(protocol.with_ack(self.view_frame(sent.actor.viewer), sent.ref))
             sent.future.set_result(seq)
 
-    def _apply_remote(self, seq: int, seat: Any, action: Any, sent: Sent | None) -> bool:
+    def _apply_remote(self, seq: int, message: dict[str, Any], sent: Sent | None) -> bool:
         """Apply action ``seq`` from the bus if it is the next one and applies (its
         events frame then acknowledges ``sent``); whether it was applied."""
         if seq != self.seq + 1 or not self.started:
             return False
+        seat, action, source = message.get("seat"), message.get("action"), message.get("source")
         if not isinstance(seat, int) or not isinstance(action, str):
             return False
-        row = ActionRow(self.id, seq, seat, action, "")
+        row = ActionRow(self.id, seq, seat, action, source if isinstance(source, str) else "")
         try:
             events = self.state.apply(row.seat, row.action)
         except TabletopError:

@@ -45,6 +45,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     legal: [],
     decision: null,
     deadline: null, // performance.now() when this seat's decision runs out (a clock)
+    deadlines: [], // the same for every seat (null: not deciding on a clock), for all to see
     seq: 0,
     over: false,
     result: null,
@@ -100,6 +101,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     ctx.decision = frame.decision === undefined ? null : frame.decision;
     // the server says how long the decision has left as it sends: count down from that
     ctx.deadline = frame.clock_left === undefined ? null : performance.now() + frame.clock_left * 1000;
+    ctx.deadlines = (frame.clocks || []).map((left) => (left === null ? null : performance.now() + left * 1000));
     if (frame.over !== undefined) {
       ctx.over = frame.over;
       ctx.result = frame.result || null;
@@ -121,7 +123,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       }
     }
     if (frame.type === "events") {
-      ctx.log.push({ seq: frame.seq, events: frame.events });
+      ctx.log.push(frame.timeout === undefined ? { seq: frame.seq, events: frame.events } : { seq: frame.seq, events: frame.events, timeout: frame.timeout });
       saveLog(tableId, ctx.seat, ctx.log);
       if (ctx.module && ctx.module.onEvents) ctx.module.onEvents(frame.events, ctx);
     }
@@ -221,16 +223,29 @@ export function showTable(main, tableId, { seat, spectator }) {
     return badge;
   }
 
-  function showLeft(badge) {
-    const left = Math.max(0, Math.ceil((ctx.deadline - performance.now()) / 1000));
-    badge.textContent = t("table.clockLeft", { s: left });
+  function showLeft(badge, deadline = ctx.deadline, key = "table.clockLeft") {
+    const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+    badge.textContent = t(key, { s: left });
     badge.classList.toggle("urgent", left <= 5);
+  }
+
+  /** A seat's clock in the Players panel, for everyone: its seconds left while it decides. */
+  function seatClock(seat) {
+    const deadline = ctx.over ? null : ctx.deadlines[seat];
+    if (deadline === null || deadline === undefined) return null;
+    const badge = h("span", { class: "seat-clock running", id: `seat-clock-${seat}`, role: "timer", dataset: { seat } });
+    showLeft(badge, deadline, "table.seatClock");
+    return badge;
   }
 
   // a countdown, not a re-render: the screen's inputs stay as the person left them
   const ticker = setInterval(() => {
     const badge = document.getElementById("clock-left");
     if (badge && ctx.deadline !== null) showLeft(badge);
+    ctx.deadlines.forEach((deadline, seat) => {
+      const mark = document.getElementById(`seat-clock-${seat}`);
+      if (mark && deadline !== null) showLeft(mark, deadline, "table.seatClock");
+    });
   }, 250);
 
   function seatsPanel() {
@@ -256,6 +271,7 @@ export function showTable(main, tableId, { seat, spectator }) {
               s.kind === "open" ? t("lobby.open") : s.kind === "bot" ? t("table.bot") : s.away ? t("table.away") : t("table.human"),
             ),
             deciding.has(s.seat) && !ctx.over ? h("span", { class: "thinking" }, t("table.deciding")) : null,
+            seatClock(s.seat),
           ),
         ),
       ),
@@ -284,6 +300,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     const lines = [];
     for (const entry of ctx.log) {
       if (entry.gap) lines.push(h("li", { class: "gap", dataset: { seq: entry.seq } }, t("table.gap")));
+      if (entry.timeout !== undefined) lines.push(timeoutLine(entry));
       for (const ev of entry.events) {
         const text = ctx.module ? ctx.module.describe(ev, ctx) : null;
         if (text) lines.push(h("li", { class: `ev ${ev.type}`, dataset: { seq: entry.seq } }, text));
@@ -295,6 +312,14 @@ export function showTable(main, tableId, { seat, spectator }) {
       if (shown) shown.scrollTop = shown.scrollHeight;
     });
     return h("section", { class: "panel log-panel" }, h("h2", {}, t("table.log")), list);
+  }
+
+  /** "Bob's time ran out: an empty hand was put out for them." in every viewer's log. */
+  function timeoutLine(entry) {
+    const what = (ctx.module && ctx.module.timedOut && ctx.module.timedOut(entry.events, entry.timeout, ctx)) || t("table.timeoutFirst");
+    const text =
+      entry.timeout === ctx.seat ? t("table.timeoutMine", { what }) : t("table.timeout", { who: ctx.name(entry.timeout), what });
+    return h("li", { class: "ev timeout", dataset: { seq: entry.seq, seat: entry.timeout } }, text);
   }
 
   function endPanel() {

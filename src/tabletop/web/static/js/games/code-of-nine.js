@@ -361,4 +361,16 @@ function final(data, ctx) {
   );
 }
 
-export default { render, describe, final, holderName };
+/** What the clock did for a seat whose time ran out, from its step's events. */
+function timedOut(events, seat, ctx) {
+  for (const ev of events) {
+    if (ev.type === "CardsChanged" && ev.player === seat && !ev.change) return t("con.timeout.keep");
+    if (ev.type === "PawnPlaced" && ev.player === seat) {
+      const loc = ctx.view && ctx.view.locations.find((l) => l.id === ev.location);
+      return t("con.timeout.pawn", { location: loc ? locationName(loc) : ev.location });
+    }
+  }
+  return null;
+}
+
+export default { render, describe, final, holderName, timedOut };

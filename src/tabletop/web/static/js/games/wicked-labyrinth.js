@@ -442,6 +442,18 @@ function describe(ev, ctx) {
   }
 }
 
+/** What the clock did for a seat whose time ran out, from its step's events. */
+function timedOut(events, seat) {
+  for (const ev of events) {
+    if (ev.player !== seat) continue;
+    if (ev.type === "DeclarationCommitted") return t("wl.timeout.declare");
+    if (ev.type === "ProcessingDone") return t("wl.timeout.done");
+    if (ev.type === "WhiteChosen") return t("wl.timeout.white", { colour: colourName(ev.colour) });
+    if (ev.type === "TokenReturned") return t("wl.timeout.returned", { colour: colourName(ev.colour), rank: rankName(ev.rank) });
+  }
+  return null;
+}
+
 // ------------------------------------------------------------------ the end
 
 const TIE_BREAKS = ["great_oracles", "high", "middle", "low", "impurity"];
@@ -513,4 +525,4 @@ function final(data, ctx) {
   );
 }
 
-export default { render, describe, final };
+export default { render, describe, final, timedOut };
