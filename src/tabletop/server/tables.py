@@ -235,9 +235,6 @@ class LiveTable:
             (d[0], None) if d is not None and self.botted(p) else d for p, d in enumerate(now)
         ]
 
-    def _decision_of(self, viewer: int | None) -> Decision:
-        return None if viewer is None else self.decisions_now()[viewer]
-
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
         self.active = time.monotonic()
