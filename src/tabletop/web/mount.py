@@ -8,6 +8,7 @@ server or its logs.
 
 from __future__ import annotations
 
+import logging
 from importlib.resources import files
 from pathlib import Path
 
@@ -19,8 +20,15 @@ from starlette.types import Scope
 
 from tabletop.web import routes
 
+log = logging.getLogger(__name__)
+
 STATIC = Path(str(files("tabletop.web") / "static"))
 """The client's files inside the installed package."""
+
+FONT = Path(str(files("tabletop.web") / "fonts")) / "node_modules" / "@fontsource" / "noto-sans-jp"
+"""Noto Sans JP as the npm package ships it (``scripts/setup.sh`` installs it): its
+``400.css`` declares one ``@font-face`` per slice of characters (``unicode-range``), so
+a page downloads only the slices of the characters it shows."""
 
 NO_CACHE = {"Cache-Control": "no-cache"}
 """The page and modules revalidate on each load, so an upgraded server is seen at once."""
@@ -39,6 +47,10 @@ def mount_web(app: FastAPI) -> None:
     """Add the browser client to the server application ``app``."""
     app.include_router(routes.router)
     app.mount("/static", _Static(directory=STATIC), name="static")
+    if FONT.is_dir():
+        app.mount("/fonts/noto-sans-jp", StaticFiles(directory=FONT), name="font")
+    else:
+        log.warning("the Japanese web font is not installed at %s (scripts/setup.sh)", FONT)
 
     @app.get("/", include_in_schema=False)
     async def page() -> FileResponse:

@@ -272,6 +272,7 @@ export function showTable(main, tableId, { seat, spectator }) {
             ),
             deciding.has(s.seat) && !ctx.over ? h("span", { class: "thinking" }, t("table.deciding")) : null,
             seatClock(s.seat),
+            ctx.view && ctx.module && ctx.module.seatInfo ? ctx.module.seatInfo(s.seat, ctx) : null,
           ),
         ),
       ),

@@ -104,6 +104,18 @@ function ruinsPanel(ctx) {
   );
 }
 
+/** A holder's protections and looks, in words (the sheets' Notes). */
+function sheetNotes(hd, ctx) {
+  return [
+    hd.protected_from_looks ? t("con.safeLooks") : null,
+    hd.protected_from_attacks ? t("con.safeAttacks") : null,
+    hd.changed_cards ? t("con.changed") : null,
+    hd.has_looked_at.length ? t("con.hasSeen", { list: hd.has_looked_at.map(([o, slot]) => `${ctx.name(o)} ${slotName(slot)}`).join(", ") }) : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
+}
+
 function sheetsPanel(ctx) {
   const v = ctx.view;
   const holders = v.holders.filter((hd) => hd.seat < v.players || hd.ghost);
@@ -127,36 +139,31 @@ function sheetsPanel(ctx) {
             h("th", {}, t("con.will")),
             h("th", {}, t("con.pawnsLeft")),
             ITEMS.filter((i) => i !== "medal" || v.expert).map((i) => h("th", {}, h("span", { class: `icon ${i}`, title: t(`con.q.${i}.many`) }), h("span", { class: "th-text" }, t(`con.q.${i}.many`)))),
-            h("th", {}, t("con.notes")),
+            h("th", { class: "notes" }, t("con.notes")),
           ),
         ),
         h(
           "tbody",
           {},
-          holders.map((hd) =>
-            h(
+          holders.map((hd) => {
+            const notes = sheetNotes(hd, ctx);
+            return h(
               "tr",
               { class: `${hd.seat === ctx.seat ? "me" : ""} ${v.deciding.includes(hd.seat) ? "deciding" : ""}`, dataset: { seat: hd.seat } },
-              h("td", {}, h("span", { class: `dot p${hd.seat}` }), ctx.name(hd.seat), hd.seat === v.start_player && !hd.ghost ? h("span", { class: "start", title: t("con.startPlayer") }, " ★") : null),
+              h(
+                "td",
+                {},
+                h("span", { class: `dot p${hd.seat}` }),
+                ctx.name(hd.seat),
+                hd.seat === v.start_player && !hd.ghost ? h("span", { class: "start", title: t("con.startPlayer") }, " ★") : null,
+                notes ? h("div", { class: "notes-inline" }, notes) : null, // phones: no notes column
+              ),
               h("td", { class: "num" }, String(hd.will)),
               h("td", { class: "num" }, hd.ghost ? "–" : String(hd.pawns)),
               ITEMS.filter((i) => i !== "medal" || v.expert).map((i) => h("td", { class: "num" }, String(hd.items[ITEMS.indexOf(i)]))),
-              h(
-                "td",
-                { class: "notes" },
-                [
-                  hd.protected_from_looks ? t("con.safeLooks") : null,
-                  hd.protected_from_attacks ? t("con.safeAttacks") : null,
-                  hd.changed_cards ? t("con.changed") : null,
-                  hd.has_looked_at.length
-                    ? t("con.hasSeen", { list: hd.has_looked_at.map(([o, slot]) => `${ctx.name(o)} ${slotName(slot)}`).join(", ") })
-                    : null,
-                ]
-                  .filter(Boolean)
-                  .join(" · "),
-              ),
-            ),
-          ),
+              h("td", { class: "notes" }, notes),
+            );
+          }),
         ),
       ),
     ),
@@ -361,6 +368,27 @@ function final(data, ctx) {
   );
 }
 
+/** A player's Will and items, for the Players panel (what the sheets show, at a glance). */
+function seatInfo(seat, ctx) {
+  const v = ctx.view;
+  const hd = v.holders.find((x) => x.seat === seat);
+  if (!hd) return null;
+  const items = ITEMS.filter((i) => i !== "medal" || v.expert);
+  return h(
+    "span",
+    { class: "resources" },
+    h("span", { class: "res", title: t("con.will") }, h("span", { class: "res-label" }, t("con.will")), h("b", { dataset: { item: "will" } }, String(hd.will))),
+    items.map((item) =>
+      h(
+        "span",
+        { class: "res", title: t(`con.q.${item}.many`) },
+        h("span", { class: `icon ${item}`, "aria-label": t(`con.q.${item}.many`) }),
+        h("b", { dataset: { item } }, String(hd.items[ITEMS.indexOf(item)])),
+      ),
+    ),
+  );
+}
+
 /** What the clock did for a seat whose time ran out, from its step's events. */
 function timedOut(events, seat, ctx) {
   for (const ev of events) {
@@ -373,4 +401,4 @@ function timedOut(events, seat, ctx) {
   return null;
 }
 
-export default { render, describe, final, holderName, timedOut };
+export default { render, describe, final, holderName, timedOut, seatInfo };
