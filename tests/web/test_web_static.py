@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import Iterator
@@ -15,7 +16,11 @@ from tabletop.web.mount import STATIC
 
 LANGUAGES = ("en", "ja")
 SCRIPTS = sorted(STATIC.rglob("*.js"))
-TEXT_FILES = [*SCRIPTS, *STATIC.rglob("*.css"), *STATIC.rglob("*.html"), *STATIC.rglob("*.svg")]
+VENDORED = sorted((STATIC / "vendor").rglob("*.mjs"))
+"""Libraries copied unchanged from the npm registry (static/vendor/README.md)."""
+TEXT_FILES = [
+    *SCRIPTS, *VENDORED, *STATIC.rglob("*.css"), *STATIC.rglob("*.html"), *STATIC.rglob("*.svg")
+]
 
 
 def strings(lang: str) -> dict[str, object]:
@@ -39,10 +44,24 @@ def test_the_page_and_every_file_are_served(client: TestClient) -> None:
 
 
 def test_no_file_asks_a_third_party_for_anything() -> None:
-    """Fonts and scripts are local: the only URL allowed is the SVG namespace name."""
+    """Fonts and scripts are local: the only URL allowed is the SVG namespace name (and,
+    in a vendored library, the URLs of its licence comment, which ask for nothing)."""
     for path in TEXT_FILES:
-        urls = set(re.findall(r"\bhttps?://[^\s\"')]+", path.read_text("utf-8")))
+        text = path.read_text("utf-8")
+        if path in VENDORED:
+            code = (line for line in text.splitlines() if not line.lstrip().startswith("//"))
+            text = "\n".join(code)
+        urls = set(re.findall(r"\bhttps?://[^\s\"')]+", text))
         assert urls <= {"http://www.w3.org/2000/svg"}, (path, urls)
+
+
+def test_vendored_files_are_the_packages_own() -> None:
+    """Each vendored file is byte for byte the one its README row names (its SHA-256)."""
+    readme = (STATIC / "vendor" / "README.md").read_text("utf-8")
+    rows = dict(re.findall(r"^\| `([^`]+)` \|.*\| `([0-9a-f]{64})` \|$", readme, re.M))
+    assert sorted(rows) == sorted(p.relative_to(STATIC / "vendor").as_posix() for p in VENDORED)
+    for name, digest in rows.items():
+        assert hashlib.sha256((STATIC / "vendor" / name).read_bytes()).hexdigest() == digest
 
 
 def test_every_module_import_resolves() -> None:

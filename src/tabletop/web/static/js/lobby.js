@@ -3,9 +3,11 @@
 
 import { api, ApiError } from "./api.js";
 import { h, mount, toast } from "./dom.js";
-import { botLabel, t } from "./i18n.js";
-import { saveSeat, seatsAt } from "./seats.js";
+import { botLabel, language, t } from "./i18n.js";
+import { refusal } from "./errors.js";
+import { saveSeat, seatAt, seatsAt } from "./seats.js";
 import { gameTitle } from "./games/index.js";
+import { learnPanel, startTutorial } from "./tutorial.js";
 
 function link(path) {
   return `${location.origin}${location.pathname}#${path}`;
@@ -153,6 +155,11 @@ function createForm(games, onCreated) {
   return form;
 }
 
+/** A table with no seat for a person: the server's bots play it by themselves. */
+function allBots(table) {
+  return table.seats.every((s) => s.kind === "bot");
+}
+
 /** The new table's seat links; a private table's carry each seat's invitation. */
 function tableLinks(table, invitations) {
   const invite = new Map((invitations || []).map((i) => [i.seat, i.invitation]));
@@ -178,10 +185,27 @@ function tableLinks(table, invitations) {
     "section",
     { class: "panel created", id: "created" },
     h("h2", {}, t("lobby.tableReady", { game: gameTitle(table.game) })),
-    h("p", {}, t(table.private ? "lobby.sharePrivateLinks" : "lobby.shareLinks")),
+    h("p", {}, t(allBots(table) ? "lobby.botsOnlyCreated" : table.private ? "lobby.sharePrivateLinks" : "lobby.shareLinks")),
     h("ul", { class: "links" }, rows),
     h("p", {}, t("lobby.spectatorLink"), " ", h("a", { href: `#/watch/${table.id}` }, watch), " ", copyButton(watch)),
   );
+}
+
+/** How long ago `created` (seconds since the epoch) was, in the page's language. */
+export function age(created, now = Date.now() / 1000) {
+  const seconds = Math.max(0, now - created);
+  const format = new Intl.RelativeTimeFormat(language(), { numeric: "auto" });
+  if (seconds < 60) return format.format(-Math.floor(seconds), "second");
+  if (seconds < 3600) return format.format(-Math.floor(seconds / 60), "minute");
+  if (seconds < 86400) return format.format(-Math.floor(seconds / 3600), "hour");
+  return format.format(-Math.floor(seconds / 86400), "day");
+}
+
+function seatLabel(seat) {
+  if (seat.kind === "open") return t("lobby.open");
+  if (seat.kind === "reserved") return t("lobby.keptFor", { name: seat.name || "" });
+  if (seat.kind === "bot") return t("lobby.seatBot", { bot: botLabel(seat.bot) });
+  return seat.away ? t("lobby.awayName", { name: seat.name || "" }) : seat.name || "";
 }
 
 function tableList(tables) {
@@ -192,16 +216,27 @@ function tableList(tables) {
     tables.map((table) => {
       const open = table.seats.filter((s) => s.kind === "open");
       const mine = seatsAt(table.id);
+      const bots = allBots(table);
       return h(
         "li",
-        { class: `table-row ${table.status}` },
-        h("strong", {}, gameTitle(table.game)),
-        h("span", {}, t("lobby.playersN", { n: table.players })),
-        h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
+        { class: `table-row ${table.status}`, dataset: { id: table.id } },
+        h(
+          "div",
+          { class: "row-head" },
+          h("strong", {}, gameTitle(table.game)),
+          bots ? h("span", { class: "badge bots-only" }, t("lobby.botsOnly")) : null,
+          h("span", { class: `status ${table.status}` }, t(`status.${table.status}`)),
+          table.created ? h("span", { class: "age muted" }, age(table.created)) : null,
+        ),
+        h(
+          "ol",
+          { class: "row-seats", "aria-label": t("lobby.seats") },
+          table.seats.map((seat) => h("li", { class: `seat-${seat.kind}` }, seatLabel(seat))),
+        ),
         h(
           "span",
           { class: "row-actions" },
-          mine.length ? h("a", { class: "button small primary", href: `#/table/${table.id}` }, t("lobby.resume")) : null,
+          mine.length ? h("a", { class: "button small primary", href: `#/table/${table.id}?seat=${mine[0].seat}` }, t("lobby.resume")) : null,
           open.length && !mine.length
             ? h("a", { class: "button small", href: `#/join/${table.id}/${open[0].seat}` }, t("lobby.join"))
             : null,
@@ -212,6 +247,16 @@ function tableList(tables) {
       );
     }),
   );
+}
+
+async function tutorial(game) {
+  try {
+    const name = localStorage.getItem("tabletop.name") || t("tutorial.you");
+    const id = await startTutorial(game, name);
+    location.hash = `#/table/${encodeURIComponent(id)}?seat=0`;
+  } catch (err) {
+    toast(refusal(err), "error");
+  }
 }
 
 export function showLobby(main) {
@@ -231,6 +276,7 @@ export function showLobby(main) {
         "div",
         { class: "lobby" },
         h("section", { class: "intro" }, h("h1", {}, t("lobby.title")), h("p", {}, t("lobby.intro"))),
+        learnPanel(gameTitle, tutorial),
         form || h("p", {}, t("app.loading")),
         created ? tableLinks(created, invitations) : null,
         h("section", { class: "panel tables" }, h("h2", {}, t("lobby.recent")), tableList(tables)),
@@ -274,6 +320,11 @@ export function showLobby(main) {
 }
 
 export function showJoin(main, tableId, seat, invitation) {
+  if (seatAt(tableId, seat)) {
+    // this browser holds the seat (back button, an old link): its table, not the form
+    location.replace(`#/table/${encodeURIComponent(tableId)}?seat=${seat}`);
+    return { game: null };
+  }
   const name = h("input", {
     id: "player-name",
     name: "name",
@@ -291,9 +342,10 @@ export function showJoin(main, tableId, seat, invitation) {
       const joined = await api("POST", `/api/tables/${encodeURIComponent(tableId)}/seats/${seat}/join`, body);
       localStorage.setItem("tabletop.name", who);
       saveSeat(tableId, seat, joined.token, who);
-      location.hash = `#/table/${encodeURIComponent(tableId)}?seat=${seat}`;
+      // in place of the form: Back then leads to where the person came from
+      location.replace(`#/table/${encodeURIComponent(tableId)}?seat=${seat}`);
     } catch (err) {
-      toast(t("error.joinFailed", { message: err.message }), "error");
+      toast(t("error.joinFailed", { message: refusal(err) }), "error");
     }
   }
   function render() {

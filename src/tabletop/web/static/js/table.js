@@ -10,6 +10,11 @@ import { TableSocket } from "./socket.js";
 import { refusal } from "./errors.js";
 import { reviewSection } from "./review.js";
 import { gameModule, gameTitle } from "./games/index.js";
+import { addMessages, bindChat, chatPanel, chatState, loadChat } from "./chat.js";
+import { clearAlert, soundToggle, turnAlert } from "./alerts.js";
+import { continueButton } from "./continuity.js";
+import { rematchPanel } from "./rematch.js";
+import { tutorialPanel } from "./tutorial.js";
 
 const LOG_LIMIT = 400;
 
@@ -57,6 +62,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     busy: false,
     module: null,
     reference: null, // the table's fixed public facts (/api/web/tables/ID/reference)
+    chat: chatState(),
   };
   let socket = null;
 
@@ -94,6 +100,16 @@ export function showTable(main, tableId, { seat, spectator }) {
       return;
     }
     if (frame.type === "pong") return;
+    if (frame.type === "chat") {
+      addMessages(ctx, [frame.message]);
+      render();
+      return;
+    }
+    if (frame.type === "rematch") {
+      if (ctx.table) ctx.table.rematch = frame.rematch;
+      render();
+      return;
+    }
     if (frame.table) ctx.table = frame.table;
     if (frame.view !== undefined) ctx.view = frame.view;
     // every frame kind carries the seat's decision when it has one, and nothing when not
@@ -113,6 +129,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       loadReference();
     }
     if (frame.type === "welcome") {
+      loadChat(ctx);
       // keep what this browser saw before, up to the table's present; when play went
       // on while it was away, mark the hole and ask the server what filled it
       ctx.log = ctx.log.filter((entry) => entry.seq <= frame.seq);
@@ -202,6 +219,8 @@ export function showTable(main, tableId, { seat, spectator }) {
         t(`conn.${ctx.status}`),
       ),
       table && table.clock ? clockBadge(table.clock) : null,
+      continueButton(ctx),
+      ctx.seat !== null ? soundToggle(render) : null,
       h("span", { class: "who" }, ctx.seat === null ? t("table.spectating") : t("table.youAre", { n: ctx.seat + 1, name: mine ? mine.name || "" : "" })),
       mine && !ctx.over && table.status === "playing"
         ? h(
@@ -268,7 +287,7 @@ export function showTable(main, tableId, { seat, spectator }) {
             h(
               "span",
               { class: "seat-kind" },
-              s.kind === "open" ? t("lobby.open") : s.kind === "bot" ? t("table.bot") : s.away ? t("table.away") : t("table.human"),
+              s.kind === "open" ? t("lobby.open") : s.kind === "reserved" ? t("table.reserved") : s.kind === "bot" ? t("table.bot") : s.away ? t("table.away") : t("table.human"),
             ),
             deciding.has(s.seat) && !ctx.over ? h("span", { class: "thinking" }, t("table.deciding")) : null,
             seatClock(s.seat),
@@ -282,10 +301,12 @@ export function showTable(main, tableId, { seat, spectator }) {
 
   function invitePanel(table) {
     const open = table.seats.filter((s) => s.kind === "open");
+    const kept = table.seats.filter((s) => s.kind === "reserved");
     return h(
       "div",
       { class: "invite" },
-      h("p", {}, t("table.waiting", { n: open.length })),
+      h("p", {}, t("table.waiting", { n: open.length + kept.length })),
+      kept.length ? h("p", { class: "kept" }, t("table.keptFor", { names: kept.map((s) => s.name).join(", ") })) : null,
       h(
         "ul",
         {},
@@ -345,6 +366,7 @@ export function showTable(main, tableId, { seat, spectator }) {
         " ",
         h("a", { class: "button ghost", href: "#/" }, t("final.lobby")),
       ),
+      rematchPanel(ctx),
       reviewSection(ctx, render),
     );
   }
@@ -368,11 +390,12 @@ export function showTable(main, tableId, { seat, spectator }) {
         h(
           "div",
           { class: "table-grid" },
-          h("div", { class: "game-area" }, ctx.module.render(ctx)),
-          h("aside", { class: "side" }, seatsPanel(), logPanel()),
+          h("div", { class: "game-area" }, tutorialPanel(ctx), ctx.module.render(ctx)),
+          h("aside", { class: "side" }, seatsPanel(), logPanel(), chatPanel(ctx)),
         ),
       ),
     );
+    turnAlert(ctx);
   }
 
   if (!spectator && !held && seat !== undefined) {
@@ -383,6 +406,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     status: onStatus,
   });
   socket.connect();
+  const unbindChat = bindChat(main, ctx);
   render();
   return {
     get game() {
@@ -390,6 +414,8 @@ export function showTable(main, tableId, { seat, spectator }) {
     },
     close: () => {
       clearInterval(ticker);
+      unbindChat();
+      clearAlert();
       socket.close();
     },
     rerender: render,
