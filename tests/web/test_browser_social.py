@@ -260,7 +260,7 @@ def test_lobby_rows_show_seats_names_status_age_and_bot_tables(
     created = page.wait_for_selector("#created")
     assert "Every seat is a bot" in created.inner_text()
     assert "every seat is taken" not in created.inner_text()
-    bots = [t for t in live_server.api("GET", "/api/tables")
+    bots = [t for t in live_server.api("GET", "/api/tables")["tables"]
             if all(s["kind"] == "bot" for s in t["seats"])]
     assert len(bots) == 1
     row = page.wait_for_selector(f".table-row[data-id='{people}']")
@@ -274,4 +274,21 @@ def test_lobby_rows_show_seats_names_status_age_and_bot_tables(
     page.select_option("#lang", "ja")
     badge = f".table-row[data-id='{bots[0]['id']}'] .bots-only:has-text('ボットのみ')"
     page.wait_for_selector(badge)
+    assert errors == []
+
+
+def test_the_lobby_pages_through_older_tables(browser: Any, tmp_path: Path) -> None:
+    """The lobby shows the server's first page and asks for the next one on request."""
+    errors: list[str] = []
+    with LiveServer(tmp_path, lobby_page=2) as server:
+        made = [_table(server, [{"type": "open"}] * 3) for _ in range(3)]
+        page = new_page(browser, errors)
+        page.goto(f"{server.url}/#/")
+        page.wait_for_selector("#lobby-older")
+        shown = page.eval_on_selector_all(".table-row", "rows => rows.map(r => r.dataset.id)")
+        assert shown == made[:0:-1]  # the newest two
+        page.click("#lobby-older")
+        page.wait_for_selector(f".table-row[data-id='{made[0]}']")
+        assert page.query_selector("#lobby-older") is None  # nothing older
+        assert len(page.query_selector_all(".table-row")) == 3
     assert errors == []

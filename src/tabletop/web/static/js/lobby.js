@@ -263,7 +263,9 @@ export function showLobby(main) {
   let games = [];
   let created = null;
   let invitations = [];
-  let tables = [];
+  let tables = []; // the lobby's first page, asked for again every 5 s
+  let older = []; // the pages asked for with "Older tables", kept meanwhile
+  let cursor = null; // the server's `next`: where the next page starts
   let timer = null;
 
   let form = null; // built once per language, so a new table keeps the form's choices
@@ -279,9 +281,28 @@ export function showLobby(main) {
         learnPanel(gameTitle, tutorial),
         form || h("p", {}, t("app.loading")),
         created ? tableLinks(created, invitations) : null,
-        h("section", { class: "panel tables" }, h("h2", {}, t("lobby.recent")), tableList(tables)),
+        h("section", { class: "panel tables" }, tablesSection()),
       ),
     );
+  }
+  function tablesSection() {
+    const first = new Set(tables.map((table) => table.id));
+    return [
+      h("h2", {}, t("lobby.recent")),
+      tableList(tables.concat(older.filter((table) => !first.has(table.id)))),
+      cursor ? h("button", { class: "small ghost", id: "lobby-older", type: "button", onclick: loadOlder }, t("lobby.older")) : null,
+    ];
+  }
+  async function loadOlder() {
+    try {
+      const page = await api("GET", `/api/tables?before=${encodeURIComponent(cursor)}`);
+      older = older.concat(page.tables);
+      cursor = page.next;
+      const list = main.querySelector(".tables");
+      if (list) mount(list, tablesSection());
+    } catch (err) {
+      toast(refusal(err), "error");
+    }
   }
   function onCreated(table, invites) {
     created = table;
@@ -292,9 +313,11 @@ export function showLobby(main) {
   }
   async function refresh() {
     try {
-      tables = (await api("GET", "/api/tables")).tables;
+      const page = await api("GET", "/api/tables");
+      tables = page.tables;
+      if (!older.length) cursor = page.next;
       const list = main.querySelector(".tables");
-      if (list) mount(list, h("h2", {}, t("lobby.recent")), tableList(tables));
+      if (list) mount(list, tablesSection());
     } catch (err) {
       toast(err.message, "error");
     }
