@@ -28,6 +28,7 @@ def test_rl_figures_keys_and_ratio():
         figures["vector_table_steps_per_second"] / figures["env_steps_per_second"])
     assert figures["vector_agent_steps_per_second"] == pytest.approx(
         3 * figures["vector_table_steps_per_second"])
+    assert figures["learner_steps_vs_heuristics_per_second"] > 0
 
 
 def test_free_observations_keep_the_api_but_not_the_encoder():

@@ -124,4 +124,6 @@ def bench_table(f: dict[str, Any]) -> Table:
         table.add_row("batched env agent steps", f"{f['vector_agent_steps_per_second']:,.0f}")
         table.add_row("batched env speed-up (x PettingZoo parallel)",
                       f"{f['vector_speedup']:.1f}")
+        table.add_row("single-seat learner steps against heuristics",
+                      f"{f['learner_steps_vs_heuristics_per_second']:,.0f}")
     return table

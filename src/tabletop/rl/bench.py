@@ -18,8 +18,9 @@ the API's own per-step work costs (``free_observation_ratio``): no encoder can t
 env under it. A fifth, the batched env (:mod:`tabletop.rl.vector`, every seat, 64
 tables, actions drawn for all tables at once), gives its table steps per second and
 their ratio to the PettingZoo env's steps (``vector_speedup``; the target is at least
-5). :func:`learner_steps` measures the single-seat env against bots (a learner's
-steps per second against three heuristics).
+5). A sixth, :func:`learner_steps`, is the single-seat env's learner against
+heuristic bots in every other seat (random masked actions): the steps per second a
+learner gets against them (the target is at least 1,000).
 """
 
 from __future__ import annotations
@@ -176,7 +177,7 @@ def engine_with_views(game: Game, players: int, seconds: float, seed: int = 0) -
 
 
 ROUNDS = 3
-"""The five loops take turns this many times, so a change in machine load during the
+"""The six loops take turns this many times, so a change in machine load during the
 run weighs on all of them alike (the figures are sums over the rounds)."""
 
 
@@ -192,6 +193,7 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
     viewed: list[Rate] = []
     free: list[Rate] = []
     vector: list[Rate] = []
+    learner: list[Rate] = []
     steps = vector_table_steps = 0
     share = seconds / ROUNDS
     for k in range(ROUNDS):
@@ -201,6 +203,7 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         rate, taken = vector_steps(game, players, share, seed + 1000 * k)
         vector.append(rate)
         vector_table_steps += taken
+        learner.append(learner_steps(game, players, share, "heuristic", seed + 1000 * k))
         engine.append(playouts(game, players, share, seed + 1000 * k))
         viewed.append(engine_with_views(game, players, share, seed + 1000 * k))
         free.append(env_episodes(game, players, share, seed + 1000 * k,
@@ -219,6 +222,7 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         "vector_agent_steps_per_second": table_steps * players,
         "vector_decisions_per_second": vector_rate.decisions_per_second,
         "vector_speedup": table_steps / env_steps,
+        "learner_steps_vs_heuristics_per_second": _total(learner).per_second,
         "env_decisions_per_second": env_rate.decisions_per_second,
         "engine_decisions_per_second": engine_rate.decisions_per_second,
         "env_cost_ratio": engine_rate.decisions_per_second / env_rate.decisions_per_second,

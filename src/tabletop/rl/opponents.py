@@ -39,13 +39,15 @@ class _Predictor(Protocol):
 
 
 def frozen(model: _Predictor, deterministic: bool = False) -> Policy:
-    """A policy from a frozen copy of ``model`` (any object with Stable-Baselines3's
-    ``predict(observation, action_masks=..., deterministic=...)``, e.g. MaskablePPO).
+    """A policy from a frozen copy of ``model``: anything with Stable-Baselines3's
+    ``predict(observation, action_masks=..., deterministic=...)``, such as a
+    MaskablePPO's ``policy`` (pass the policy, not the whole model, whose copy would
+    drag its env and that env's opponents along).
 
     The copy is taken now, so the learner training on goes on changing while this
     opponent stays as it was: a past self for a self-play pool.
     """
-    snapshot = copy.deepcopy(model)
+    snapshot = _snapshot(model)
 
     def policy(observation: np.ndarray, action_mask: np.ndarray) -> int:
         action, _ = snapshot.predict(
@@ -55,6 +57,22 @@ def frozen(model: _Predictor, deterministic: bool = False) -> Policy:
         return int(action)
 
     return policy
+
+
+def _snapshot(model: Any) -> Any:
+    """A copy of ``model`` that later training does not change.
+
+    A Stable-Baselines3 policy (a torch module; its last forward pass leaves tensors
+    that refuse ``deepcopy``) is rebuilt from its constructor parameters and weights;
+    anything else is deep-copied.
+    """
+    parameters = getattr(model, "_get_constructor_parameters", None)
+    if parameters is not None and hasattr(model, "load_state_dict"):
+        twin = type(model)(**parameters())
+        twin.load_state_dict(model.state_dict())
+        twin.set_training_mode(False)
+        return twin
+    return copy.deepcopy(model)
 
 
 def opponent_specs(

@@ -68,6 +68,9 @@ class CodeOfNineHeuristic(Bot):
         self.will_worth = float(will)
         self.info_worth = float(info)
         self.guard_worth = float(guard)
+        self._players = 0
+        self._scorers: list[Scorer] = []
+        self._margins: dict[tuple[tuple[int, ...], ...], float] = {}
 
     # ---------------------------------------------------------------- deciding
 
@@ -81,7 +84,9 @@ class CodeOfNineHeuristic(Bot):
         if view.phase == Phase.ASSIGN:
             return self._assign(view)
         state = cast(CodeOfNineState, self.game.determinize(view, self.rng.next_u64() >> 1))
+        self._players = state.num_players
         self._scorers = [Scorer(cards) for cards in beliefs(view, self.samples, self.rng).samples]
+        self._margins = {}
         table = A.TABLE
         best: Action = legal[0]
         best_value = float("-inf")
@@ -120,23 +125,11 @@ class CodeOfNineHeuristic(Bot):
         b = s.b
         n = s.num_players
         counts = [
-            quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5], b[h * STRIDE + WILL])
+            tuple(quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5],
+                             b[h * STRIDE + WILL]))
             for h in range(HOLDERS)
         ]
-        released = bool(s.released)
-        points = s.board.points
-        total = 0.0
-        cache: dict[int, Any] = {}
-        for scorer in self._scorers:
-            sheet = scorer.score(counts, released, points, cache)
-            rivals = [sheet.scores[p] for p in range(n) if p != me and sheet.eligible[p]]
-            margin = sheet.scores[me] - (max(rivals) if rivals else -10)
-            total += max(-12.0, min(12.0, margin))
-            if not sheet.eligible[me]:
-                # Out of the running: a heavy loss, but points still separate the actions
-                # that lead out of it from those that do not.
-                total -= _OUT_OF_RUNNING
-        worth = total / len(self._scorers)
+        worth = self._margin(tuple(counts), bool(s.released), s.board.points)
         if s.phase == Phase.OVER:
             return worth
         o = me * STRIDE
@@ -150,6 +143,36 @@ class CodeOfNineHeuristic(Bot):
         if b[o + PROTECT] & LOOKS:
             worth += 0.5 * self.guard_worth * rival_pawns * (2 - _seen_of(b, me, n)) / 2
         return worth
+
+    def _margin(self, counts: tuple[tuple[int, ...], ...], released: bool,
+                points: Sequence[int]) -> float:
+        """:meth:`_expected_margin`, memoised for the decision being made: the searched
+        lines reach the same holdings by different moves (half the leaves in a game
+        repeat one), and the card samples stay the same all decision long."""
+        key = (*counts, (int(released),))
+        margin = self._margins.get(key)
+        if margin is None:
+            margin = self._margins[key] = self._expected_margin(counts, released, points)
+        return margin
+
+    def _expected_margin(self, counts: Sequence[Sequence[int]], released: bool,
+                         points: Sequence[int]) -> float:
+        """The margin over the best rival (clipped to 12 either way), minus a heavy
+        loss when out of the running, averaged over the card samples."""
+        me = self.seat
+        n = self._players
+        total = 0.0
+        cache: dict[int, Any] = {}
+        for scorer in self._scorers:
+            sheet = scorer.score(counts, released, points, cache)
+            rivals = [sheet.scores[p] for p in range(n) if p != me and sheet.eligible[p]]
+            margin = sheet.scores[me] - (max(rivals) if rivals else -10)
+            total += max(-12.0, min(12.0, margin))
+            if not sheet.eligible[me]:
+                # Out of the running: a heavy loss, but points still separate the actions
+                # that lead out of it from those that do not.
+                total -= _OUT_OF_RUNNING
+        return total / len(self._scorers)
 
 
 def _seen_of(b: list[int], me: int, n: int) -> int:

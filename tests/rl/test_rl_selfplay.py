@@ -1,0 +1,77 @@
+"""Self-play: opponents drawn from a pool (bots, policies, frozen past selves), and the
+MaskablePPO example, run tiny."""
+
+from __future__ import annotations
+
+import runpy
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from tabletop.rl.gymnasium import SingleSeatEnv
+from tabletop.rl.opponents import frozen
+from tabletop.rl.selfplay import OpponentPool, PoolEnv
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "selfplay_maskable_ppo.py"
+
+
+class LastLegal:
+    """A stand-in for a trained policy: Stable-Baselines3's predict signature."""
+
+    def __init__(self):
+        self.calls = 0
+
+    def predict(self, observation, action_masks=None, deterministic=False):
+        self.calls += 1
+        return int(np.flatnonzero(action_masks)[-1]), None
+
+
+def test_a_frozen_copy_does_not_follow_the_learner():
+    learner = LastLegal()
+    past = frozen(learner)
+    learner.calls = 100
+    mask = np.array([1, 0, 1, 0], np.int8)
+    assert past(np.zeros(3, np.float32), mask) == 2
+    assert learner.calls == 100  # the copy answered, not the learner
+
+
+def test_the_pool_draws_recent_selves_and_everyone_else():
+    pool = OpponentPool(["random", "heuristic"], latest=1)
+    rng = np.random.default_rng(0)
+    assert set(pool.draw(rng, 50)) == {"random", "heuristic"}
+    old, new = frozen(LastLegal()), frozen(LastLegal())
+    pool.add(old)
+    pool.add(new)
+    picks = pool.draw(rng, 400)
+    assert picks.count(new) > picks.count(old) > 0  # the latest self is met most
+    assert len(pool) == 4
+    with pytest.raises(ValueError):
+        OpponentPool([])
+
+
+def test_pool_env_plays_policies_from_the_pool_and_masks_for_maskable_ppo():
+    self_play = LastLegal()
+    pool = OpponentPool([frozen(self_play)])
+    env = PoolEnv(SingleSeatEnv("code-of-nine", 3, seat=1), pool, seed=3)
+    obs, _ = env.reset(seed=3)
+    assert list(env.unwrapped.opponents) == [0, 2]
+    done = False
+    while not done:
+        mask = env.action_masks()
+        assert mask.dtype == bool and np.array_equal(mask, obs["action_mask"].astype(bool))
+        obs, reward, done, _, info = env.step(int(np.flatnonzero(mask)[0]))
+    assert "placings" in info
+    with pytest.raises(ValueError, match="the pool picks"):
+        env.reset(options={"opponents": "random"})
+
+
+def test_the_selfplay_example_trains_and_reports_win_shares(capsys):
+    train = runpy.run_path(str(EXAMPLE))["train"]
+    curve = train("code-of-nine", 3, steps=128, checkpoints=1, eval_games=2, seed=1, n_steps=64)
+    assert [row["steps"] for row in curve] == [0.0, 128.0]
+    assert [row["pool"] for row in curve] == [2.0, 3.0]  # a frozen self joined
+    for row in curve:
+        assert 0.0 <= row["random"] <= 1.0 and 0.0 <= row["heuristic"] <= 1.0
+    out = capsys.readouterr().out
+    assert "vs random" in out and "vs heuristic" in out
