@@ -84,6 +84,8 @@ class BotPool:
         self._pool = ProcessPool(max_workers=workers, initializer=_start_worker, context=context)
         self.timeouts = 0
         """Decisions stopped at their deadline (for tests and logs)."""
+        self.waiting = 0
+        """Decisions in the pool now, thinking or queued."""
 
     async def choose(
         self,
@@ -133,7 +135,11 @@ class BotPool:
             args=(spec, game.info.name, table_seed, seat, decision, view, ids),
             timeout=seconds,
         )
-        result: int = await asyncio.wrap_future(future)
+        self.waiting += 1
+        try:
+            result: int = await asyncio.wrap_future(future)
+        finally:
+            self.waiting -= 1
         return result
 
     def close(self) -> None:

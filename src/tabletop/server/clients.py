@@ -76,7 +76,7 @@ class Clients:
         if entry is None or self.exempt(address):
             return 0.0
         now = time.monotonic() if now is None else now
-        over = entry.count - self.config.auth_failures_free
+        over = entry.count - self.config.auth_failures_free - 1
         if now - entry.last >= self.config.auth_backoff_max:
             del self._failures[address]  # forgiven after a quiet spell
             return 0.0

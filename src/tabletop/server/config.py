@@ -61,6 +61,8 @@ class ServerConfig:
     """Longest text in table options: a card id, a title, a key."""
     max_option_items: int = 200
     """Most items in one list or object of table options: cards in a set, fields."""
+    max_option_depth: int = 8
+    """Deepest nesting of table options (a card set nests three deep)."""
     lobby_page: int = 50
     """Tables in one page of the lobby (``GET /api/tables``); at most 100 may be asked."""
     tables_per_client: int = 20

@@ -98,8 +98,8 @@ def _too_large(where: str, message: str) -> TableError:
 def _json_size(value: Any, config: ServerConfig, where: str, depth: int) -> int:
     """An upper bound of ``value``'s JSON size, checking texts, items and depth on
     the way (it stops at the first problem, so a huge value costs little)."""
-    if depth > config.max_json_depth:
-        raise _too_large(where, f"nested deeper than {config.max_json_depth}")
+    if depth > config.max_option_depth:
+        raise _too_large(where, f"nested deeper than {config.max_option_depth}")
     if isinstance(value, str):
         if len(value) > config.max_option_text:
             raise _too_large(
