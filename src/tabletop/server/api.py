@@ -53,8 +53,8 @@ class CreateTableIn(BaseModel):
     creator can predict its chance events."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
-    game: Name
-    players: int
+    game: Name = Field(json_schema_extra={"enum": [g.info.name for g in REGISTRY]})
+    players: int = Field(ge=1, le=16)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[SeatIn] | None = Field(default=None, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=1 << 63)
@@ -222,7 +222,12 @@ async def list_tables(
     tables: Manager,
     limit: Annotated[int | None, Query(ge=1, le=100, description="rows in the page")] = None,
     before: Annotated[
-        str | None, Query(max_length=64, description="the previous page's ``next``")
+        str | None,
+        Query(
+            max_length=64,
+            pattern=r"^[0-9.e+-]+:[0-9a-f]{1,32}$",
+            description="the previous page's ``next``",
+        ),
     ] = None,
 ) -> LobbyOut:
     services = tables.services
@@ -243,7 +248,7 @@ async def list_tables(
 
 
 @router.post(
-    "/tables", status_code=201, summary="Create a table", responses=responses(422)
+    "/tables", status_code=201, summary="Create a table", responses=responses(400, 422)
 )
 async def create_table(request: Request, body: CreateTableIn, tables: Manager) -> CreatedOut:
     clients: Clients = request.app.state.clients
@@ -301,7 +306,7 @@ def _view_out(table: LiveTable, viewer: int | None) -> ViewOut:
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/join", summary="Take an open seat",
-    responses=responses(403, 404, 409, 422),
+    responses=responses(400, 403, 404, 409, 422),
 )
 async def join(table_id: str, seat: int, body: JoinIn, tables: Manager) -> JoinedOut:
     table, token = await tables.join(table_id, seat, body.name, body.invitation)
@@ -310,7 +315,7 @@ async def join(table_id: str, seat: int, body: JoinIn, tables: Manager) -> Joine
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat to a bot",
-    responses=responses(401, 403, 404, 409, 422),
+    responses=responses(400, 401, 403, 404, 409, 422),
 )
 async def leave(
     table_id: str,
@@ -370,7 +375,7 @@ async def rematch(
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/chat", status_code=201, summary="Send a chat message",
-    responses=responses(401, 403, 404, 409, 422),
+    responses=responses(400, 401, 403, 404, 409, 422),
 )
 async def post_chat(
     table_id: str, seat: int, body: ChatIn, tables: Manager, credentials: Credentials

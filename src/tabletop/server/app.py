@@ -11,7 +11,7 @@ from typing import Any
 from fastapi import FastAPI
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
-from tabletop.server import api, envelope, review_api, ws
+from tabletop.server import api, apidoc, envelope, review_api, ws
 from tabletop.server.clients import Clients
 from tabletop.server.config import ServerConfig
 from tabletop.server.gctune import tune_gc
@@ -86,6 +86,7 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(ws.router)
     mount_web(app)
     envelope.install(app)
+    apidoc.install(app)
 
     @app.get("/healthz", include_in_schema=False)
     async def health() -> dict[str, Any]:

@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 
 from tabletop.server.errors import TableError
 
@@ -45,6 +46,7 @@ class ErrorOut(BaseModel):
 
 
 WHY: dict[int, str] = {
+    400: "A body that cannot be read as JSON text (`bad_request`).",
     401: "No seat token (`Authorization: Bearer <token>`): `auth_required`.",
     403: "Wrong seat token (`auth_failed`), or a private seat without its invitation "
     "(`invitation_required`, `bad_invitation`).",
@@ -66,7 +68,8 @@ or the server may fail under any of them."""
 
 
 def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """OpenAPI ``responses`` for a route: these statuses and :data:`ALWAYS`."""
+    """OpenAPI ``responses`` for a route: these statuses and :data:`ALWAYS` (a route
+    with a body: add 400)."""
     return {
         status: {"model": ErrorOut, "description": WHY[status]}
         for status in sorted({*statuses, *ALWAYS})
@@ -84,6 +87,17 @@ def error_response(
     if problems is not None:
         detail["problems"] = problems
     return JSONResponse({"error": detail}, status, headers=headers)
+
+
+def _allowed(app: FastAPI, request: Request) -> list[str]:
+    """Every method the request's path answers, over all its routes (Starlette's own
+    405 names only the first route's)."""
+    methods: set[str] = set()
+    for route in app.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods.update(getattr(route, "methods", None) or ())
+    return sorted(methods)
 
 
 STARLETTE_CODES = {
@@ -112,11 +126,12 @@ def install(app: FastAPI) -> None:
         return error_response(422, "invalid", text, problems)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, exc: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
         code = STARLETTE_CODES.get(exc.status_code, f"http_{exc.status_code}")
-        return error_response(
-            exc.status_code, code, str(exc.detail), headers=dict(exc.headers or {})
-        )
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:
+            headers["Allow"] = ", ".join(_allowed(app, request))
+        return error_response(exc.status_code, code, str(exc.detail), headers=headers)
 
     @app.exception_handler(SQLAlchemyError)
     async def storage(_request: Request, exc: SQLAlchemyError) -> JSONResponse:

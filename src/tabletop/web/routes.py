@@ -53,7 +53,7 @@ class PreviewOut(BaseModel):
 
 @router.post(
     "/tables/{table_id}/seats/{seat}/preview", summary="Try actions on a copy",
-    responses=responses(401, 403, 404, 409, 422),
+    responses=responses(400, 401, 403, 404, 409, 422),
 )
 async def preview(
     table_id: str, seat: int, body: PreviewIn, tables: Manager, credentials: Credentials
@@ -112,7 +112,8 @@ class DataFileIn(BaseModel):
 
 
 @router.post(
-    "/data-file", summary="Parse a TOML or JSON data file into data", responses=responses(422)
+    "/data-file", summary="Parse a TOML or JSON data file into data",
+    responses=responses(400, 422),
 )
 async def data_file(body: DataFileIn) -> Any:
     """Browsers have no TOML parser; this turns a card file into the data that
