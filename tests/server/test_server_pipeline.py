@@ -138,20 +138,21 @@ def test_the_writer_refuses_a_tables_rows_after_a_refused_one_until_discarded(
 def test_storage_failure_is_a_typed_error_and_changes_nothing(tmp_path: Path) -> None:
     class BrokenStore(RecordingStore):
         def append_actions(self, rows: Sequence[ActionRow]) -> list[bool]:
-            raise OSError("disk full")
+            raise OSError("disk full: INSERT INTO tabletop_actions")
 
-    async def scenario() -> tuple[list[str], int, int]:
+    async def scenario() -> tuple[list[str], list[str], int, int]:
         store = BrokenStore(f"sqlite:///{tmp_path / 'db.sqlite3'}")
         table, writer = await _table(store)
         results = await _declare_all(table, Connection(None, False, 1000))
-        codes = [r.code for r in results if isinstance(r, TableError)]
+        errors = [r for r in results if isinstance(r, TableError)]
         seq, head = table.seq, table._head_seq
         await writer.close()
         store.close()
-        return codes, seq, head
+        return [e.code for e in errors], [e.message for e in errors], seq, head
 
-    codes, seq, head = asyncio.run(scenario())
+    codes, messages, seq, head = asyncio.run(scenario())
     assert codes and set(codes) <= {"storage", "conflict"} and "storage" in codes
+    assert not [m for m in messages if "INSERT" in m or "disk full" in m]  # words of the log
     assert seq == 0 and head == 0
 
 

@@ -11,6 +11,7 @@ status it can answer with this envelope as its schema (:func:`responses`).
 from __future__ import annotations
 
 import logging
+import re
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -19,7 +20,6 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 from sqlalchemy.exc import SQLAlchemyError
 from starlette.exceptions import HTTPException
-from starlette.routing import Match
 
 from tabletop.server.errors import TableError
 
@@ -90,13 +90,13 @@ def error_response(
 
 
 def _allowed(app: FastAPI, request: Request) -> list[str]:
-    """Every method the request's path answers, over all its routes (Starlette's own
-    405 names only the first route's)."""
+    """Every method the request's path answers, over all its routes, as the OpenAPI
+    document lists them (Starlette's own 405 names only the first route's)."""
     methods: set[str] = set()
-    for route in app.routes:
-        match, _ = route.matches(request.scope)
-        if match != Match.NONE:
-            methods.update(getattr(route, "methods", None) or ())
+    for template, operations in app.openapi()["paths"].items():
+        pattern = re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template))
+        if re.fullmatch(pattern, request.url.path):
+            methods.update(method.upper() for method in operations)
     return sorted(methods)
 
 
