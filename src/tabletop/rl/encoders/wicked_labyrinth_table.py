@@ -47,7 +47,11 @@ from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
     CAPACITY,
     CORRIDORS_PER_ROUND,
+    GREAT_ORACLE_POINTS,
+    IMPURITY_RETURNED_PER_GREAT,
     ROUNDS,
+    SMALL_ORACLE_POINTS,
+    TOKEN_POINTS,
     Element,
     Mode,
     Phase,
@@ -84,6 +88,10 @@ _TOKEN_MAX = 20
 _GAIN_MAX = 2 * GAIN_CAP
 _QUEUE_MAX = 8**12
 _NO_GAINS = (0,) * _ELEMENTS + (-1,)
+_BATCHED = 8
+"""From this many tables on, the boards' derived integers are computed with numpy."""
+_QUEUE_SHIFTS = 3 * np.arange(12, dtype=np.int64)
+_ELEMENT_DIGITS = np.arange(1, _ELEMENTS + 1, dtype=np.int64)
 _BOARD_RANGES: tuple[tuple[int, int], ...] = (
     *((0, _TOKEN_MAX),) * 12,  # tokens
     (0, _TOKEN_MAX),  # SEARCH
@@ -111,8 +119,10 @@ def _gain_value(count: int) -> float:
     return min(x, 1.0)
 
 
-def _derived(b: list[int], o: int, cards: CardSet) -> tuple[int, ...]:
-    """A board's score, pending gains per element and the next gain (-1: none)."""
+def _board_derived(b: list[int], o: int, cards: CardSet) -> tuple[int, ...]:
+    """One board's score, pending gains per element and next gain (-1: none): what
+    :func:`_derive` computes for many tables, worked out in Python for one table (where
+    numpy's cost per call would outweigh the work)."""
     q = b[o + QUEUE]
     if not q:
         return (tally(b, o, cards)[0], *_NO_GAINS)
@@ -122,6 +132,25 @@ def _derived(b: list[int], o: int, cards: CardSet) -> tuple[int, ...]:
         counts[(q & 7) - 1] += 1
         q >>= 3
     return (tally(b, o, cards)[0], *counts, nxt)
+
+
+def _derive(boards: np.ndarray, out: np.ndarray) -> None:
+    """Every board's score, pending gains per element and next gain (-1: none), for
+    all tables at once: ``boards`` is ``(tables, players, STRIDE)``, ``out`` is
+    ``(tables, players, 2 + elements)``. The score is ``board.tally``'s formula
+    (section 10); the gains are the 3-bit digits of the queue, oldest first."""
+    greats = boards[..., GREAT_DONE] + boards[..., GREAT_DONE + 1]
+    smalls = boards[..., SMALL_DONE] + boards[..., SMALL_DONE + 1]
+    impurity = np.maximum(boards[..., IMPURITY] - IMPURITY_RETURNED_PER_GREAT * greats, 0)
+    score = boards[..., 0:4].sum(axis=-1) * TOKEN_POINTS[0]
+    score += boards[..., 4:8].sum(axis=-1) * TOKEN_POINTS[1]
+    score += (boards[..., 8:12].sum(axis=-1) + 2 * greats) * TOKEN_POINTS[2]
+    score += greats * GREAT_ORACLE_POINTS + smalls * SMALL_ORACLE_POINTS - impurity
+    out[..., 0] = score
+    queue = boards[..., QUEUE]
+    digits = (queue[..., np.newaxis] >> _QUEUE_SHIFTS) & 7
+    out[..., 1 : 1 + _ELEMENTS] = (digits[..., np.newaxis] == _ELEMENT_DIGITS).sum(axis=-2)
+    out[..., 1 + _ELEMENTS] = (queue & 7) - 1
 
 
 class _Config:
@@ -154,11 +183,12 @@ class _Config:
         ranges[GREAT] = ranges[GREAT + 1] = (-1, len(cards.great_oracles) - 1)
         ranges[SMALL] = ranges[SMALL + 1] = (-1, len(cards.small_oracles) - 1)
         sheets = [plan.slot(1, lo, hi) for _ in range(n) for lo, hi in ranges][0]
-        derived = plan.slot(0, 0, 0)
+        self.sheets = sheets
+        derived = self.derived = plan.computed(0, 0, 0)  # filled by _derive, with numpy
         for _ in range(n):
-            plan.slot(1, INFO.min_score, INFO.max_score)
-            plan.slot(_ELEMENTS, 0, _GAIN_MAX)
-            plan.slot(1, -1, _ELEMENTS - 1)
+            plan.computed(1, INFO.min_score, INFO.max_score)
+            plan.computed(_ELEMENTS, 0, _GAIN_MAX)
+            plan.computed(1, -1, _ELEMENTS - 1)
         per_board = 2 + _ELEMENTS
 
         e = plan.entry
@@ -242,9 +272,6 @@ class WickedLabyrinthTable:
         self.size = WickedLabyrinthEncoder().size(players)
         self._k = CORRIDORS_PER_ROUND[players]
         self._config: _Config | None = None
-        self._boards: list[list[tuple[list[int], tuple[int, ...]]]] = []
-        """Per row, per seat: the board's integers last packed there and its derived
-        ones (a row of a batch is one table, whose boards mostly stay as they were)."""
         self._unseen: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def encode(self, state: WickedLabyrinthState) -> np.ndarray:
@@ -264,9 +291,19 @@ class WickedLabyrinthTable:
         """
         config = self._config_for(states[0])
         lookup = config.lookup
-        lookup.rows(len(states))
+        raw = lookup.rows(len(states))
         for row, state in enumerate(states):
             self._pack(state, config, row)
+        n = self.players
+        width = 2 + _ELEMENTS
+        derived = raw[:, config.derived : config.derived + n * width]
+        if len(states) < _BATCHED:
+            for row, state in enumerate(states):
+                derived[row] = [x for p in range(n)
+                                for x in _board_derived(state.b, p * STRIDE, config.cards)]
+        else:
+            boards = raw[:, config.sheets : config.sheets + n * STRIDE]
+            _derive(boards.reshape(-1, n, STRIDE), derived.reshape(-1, n, width))
         gather = config.gather if seat is None else config.gather[seat]
         np.take(lookup.run(), gather, axis=1, out=out, mode="clip")
 
@@ -276,12 +313,12 @@ class WickedLabyrinthTable:
         config = self._config
         if config is None or config.cards is not state.cards:
             config = self._config = _Config(self.players, state.cards)
-            self._boards = []
             self._unseen = {}
         return config
 
     def _pack(self, state: WickedLabyrinthState, config: _Config, row: int) -> None:
-        """Row ``row`` of the lookup's raw integers: the state's and the derived ones."""
+        """Row ``row`` of the lookup's packed integers (the boards' derived ones are
+        computed for all rows at once, by :func:`_derive`)."""
         if (not isinstance(state, WickedLabyrinthState) or state.num_players != self.players
                 or state.cards is not config.cards):
             raise TypeError("the tables of one batch must be Wicked Labyrinth states of "
@@ -290,17 +327,6 @@ class WickedLabyrinthTable:
         b = state.b
         n = self.players
         k = self._k
-        while len(self._boards) <= row:
-            self._boards.append([([], ())] * n)
-        last = self._boards[row]
-        derived: list[int] = []
-        for p in range(n):
-            o = p * STRIDE
-            board = b[o : o + STRIDE]
-            known = last[p]
-            if known[0] != board:
-                known = last[p] = (board, _derived(b, o, cards))
-            derived += known[1]
         labyrinth = state.labyrinth
         seen = (*state.discard, -1, *labyrinth)
         unseen = self._unseen.get(seen)
@@ -320,7 +346,7 @@ class WickedLabyrinthTable:
             0, state.round, state.phase, corridor, min(corridor, laid),
             corridor if corridor < laid else -1, deciding,
             *labyrinth, *(-1,) * (k - laid), *revealed, *(-1,) * (k * n - len(revealed)),
-            *unseen, *b, *derived,
+            *unseen, *b,
         )
 
     @staticmethod
