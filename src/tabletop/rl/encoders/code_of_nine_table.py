@@ -77,6 +77,7 @@ from tabletop.rl.encoders.code_of_nine import (
 from tabletop.rl.encoders.lookup import (
     Lookup,
     LookupPlan,
+    TableBase,
     above,
     bit,
     capped,
@@ -254,7 +255,7 @@ class _Config:
                 and state.expert == self.expert)
 
 
-class CodeOfNineTable:
+class CodeOfNineTable(TableBase):
     """Encodes every seat of ``players`` from :class:`CodeOfNineState` s.
 
     :meth:`encode` returns a fresh ``(players, size)`` float32 array whose row ``p``
@@ -267,13 +268,6 @@ class CodeOfNineTable:
         self.players = players
         self.size = CodeOfNineEncoder().size(players)
         self._config: _Config | None = None
-
-    def encode(self, state: CodeOfNineState) -> np.ndarray:
-        """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""
-        out = np.empty((1, self.players, self.size), np.float32)
-        self.encode_into((state,), out)
-        rows: np.ndarray = out[0]
-        return rows
 
     def encode_into(
         self, states: Sequence[CodeOfNineState], out: np.ndarray, seat: int | None = None

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -133,6 +134,27 @@ class Lookup:
         index += self._offset
         values: np.ndarray = self._values.take(index)
         return values
+
+
+class TableBase:
+    """What both table encoders share: one table is a batch of one.
+
+    Subclasses set ``players`` and ``size`` and write many tables at once in
+    ``encode_into``.
+    """
+
+    players: int
+    size: int
+
+    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None) -> None:
+        raise NotImplementedError
+
+    def encode(self, state: Any) -> np.ndarray:
+        """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""
+        out = np.empty((1, self.players, self.size), np.float32)
+        self.encode_into((state,), out)
+        rows: np.ndarray = out[0]
+        return rows
 
 
 # Value functions for :meth:`LookupPlan.entry`.

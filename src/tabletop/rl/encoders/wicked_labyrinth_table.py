@@ -61,6 +61,7 @@ from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 from tabletop.rl.encoders.lookup import (
     Lookup,
     LookupPlan,
+    TableBase,
     above,
     bit,
     capped,
@@ -258,7 +259,7 @@ class _Config:
         self.gather = gather
 
 
-class WickedLabyrinthTable:
+class WickedLabyrinthTable(TableBase):
     """Encodes every seat of ``players`` from :class:`WickedLabyrinthState` s.
 
     :meth:`encode` returns a fresh ``(players, size)`` float32 array whose row ``p``
@@ -273,13 +274,6 @@ class WickedLabyrinthTable:
         self._k = CORRIDORS_PER_ROUND[players]
         self._config: _Config | None = None
         self._unseen: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-    def encode(self, state: WickedLabyrinthState) -> np.ndarray:
-        """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""
-        out = np.empty((1, self.players, self.size), np.float32)
-        self.encode_into((state,), out)
-        rows: np.ndarray = out[0]
-        return rows
 
     def encode_into(
         self, states: Sequence[WickedLabyrinthState], out: np.ndarray, seat: int | None = None
