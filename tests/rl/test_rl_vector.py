@@ -54,10 +54,16 @@ def test_every_seat_agrees_with_the_parallel_env_step_for_step(case):
     assert ends >= 1  # autoreset was exercised
 
 
+def last_legal(observation, mask):
+    """A policy opponent: the highest legal action id."""
+    return int(np.flatnonzero(mask)[-1])
+
+
 @pytest.mark.parametrize(("game", "players", "opponents"), [
     ("wicked-labyrinth", 4, "random"),
+    ("wicked-labyrinth", 3, last_legal),
     ("code-of-nine", 3, "random"),
-    ("code-of-nine", 4, ["random", "heuristic", "random"]),
+    ("code-of-nine", 4, ["random", "heuristic", last_legal]),
 ])
 def test_one_seat_agrees_with_the_single_seat_env_step_for_step(game, players, opponents):
     seat = 1
