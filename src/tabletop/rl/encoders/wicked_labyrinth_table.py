@@ -92,7 +92,6 @@ _NO_GAINS = (0,) * _ELEMENTS + (-1,)
 _BATCHED = 8
 """From this many tables on, the boards' derived integers are computed with numpy."""
 _QUEUE_SHIFTS = 3 * np.arange(12, dtype=np.int64)
-_ELEMENT_DIGITS = np.arange(1, _ELEMENTS + 1, dtype=np.int64)
 _BOARD_RANGES: tuple[tuple[int, int], ...] = (
     *((0, _TOKEN_MAX),) * 12,  # tokens
     (0, _TOKEN_MAX),  # SEARCH
@@ -149,8 +148,10 @@ def _derive(boards: np.ndarray, out: np.ndarray) -> None:
     score += greats * GREAT_ORACLE_POINTS + smalls * SMALL_ORACLE_POINTS - impurity
     out[..., 0] = score
     queue = boards[..., QUEUE]
-    digits = (queue[..., np.newaxis] >> _QUEUE_SHIFTS) & 7
-    out[..., 1 : 1 + _ELEMENTS] = (digits[..., np.newaxis] == _ELEMENT_DIGITS).sum(axis=-2)
+    digits = (queue.reshape(-1, 1) >> _QUEUE_SHIFTS) & 7  # one row per board
+    digits += np.arange(0, 8 * len(digits), 8).reshape(-1, 1)  # each board its own bins
+    counts = np.bincount(digits.ravel(), minlength=8 * len(digits)).reshape(queue.shape + (8,))
+    out[..., 1 : 1 + _ELEMENTS] = counts[..., 1 : 1 + _ELEMENTS]  # digit 0: no gain
     out[..., 1 + _ELEMENTS] = (queue & 7) - 1
 
 
