@@ -34,10 +34,11 @@ exactly as a PettingZoo env (or a single-seat env) reset with ``seed=s + t`` and
 reset without a seed after every game. So table ``t`` replays that env's episodes
 step for step (tested).
 
-Why it is fast: the engine steps each table, and everything else is batched. Each
+Why it is faster than the PettingZoo env (about 2x; docs/rl.md says where the rest of
+the time goes): the engine steps each table, and everything else is batched. Each
 table's state is packed into one row of integers (the table encoders'
-:meth:`encode_into`), and three numpy calls turn all rows into every seat's
-observation; masks are keys into a table of the distinct legal sets met so far, copied
+:meth:`encode_into`), and a few numpy calls for the whole batch turn all rows into
+every seat's observation; masks are keys into a table of the distinct legal sets met so far, copied
 out by one ``take``; legality is checked by one gather over the masks. No per-step
 dictionary or array is built per table.
 """
