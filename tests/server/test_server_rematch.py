@@ -96,3 +96,42 @@ def test_a_rematch_is_refused_before_the_end_and_without_the_seat_token(
     r = client.post(f"/api/tables/{table['id']}/seats/1/rematch", headers=_bearer(token))
     assert r.status_code == 403
     assert "rematch" not in client.get(f"/api/tables/{table['id']}").json()["table"]
+
+
+def test_a_seat_kept_for_someone_who_does_not_come_can_go_to_a_bot(client: TestClient) -> None:
+    table, tokens = finished_table(client)
+    r = client.post(f"/api/tables/{table['id']}/seats/0/rematch", headers=_bearer(tokens[0]))
+    new, ann = r.json()["table"], r.json()["token"]
+    base = f"/api/tables/{new['id']}/seats"
+
+    refused = [
+        (client.post(f"{base}/0/fill-kept", json={"kept": 1}), 401, "auth_required"),
+        (client.post(f"{base}/1/fill-kept", json={"kept": 1}, headers=_bearer(ann)),
+         403, "auth_failed"),  # only a seated person, with their own seat's token
+        (client.post(f"{base}/0/fill-kept", json={"kept": 0}, headers=_bearer(ann)),
+         409, "not_kept"),  # Ann's own seat is hers now
+        (client.post(f"{base}/0/fill-kept", json={"kept": 2}, headers=_bearer(ann)),
+         409, "not_kept"),  # already a bot
+        (client.post(f"{base}/0/fill-kept", json={"kept": 9}, headers=_bearer(ann)),
+         404, "bad_seat"),
+        (client.post(f"{base}/0/fill-kept", json={"kept": 1, "bot": "nonsense"},
+                     headers=_bearer(ann)), 422, None),
+    ]
+    for response, status, code in refused:
+        assert response.status_code == status, response.text
+        if code is not None:
+            assert response.json()["error"]["code"] == code
+    # nothing changed meanwhile
+    kinds = [s["kind"] for s in client.get(f"/api/tables/{new['id']}").json()["table"]["seats"]]
+    assert kinds == ["human", "reserved", "bot"]
+
+    r = client.post(f"{base}/0/fill-kept", json={"kept": 1, "bot": "heuristic"},
+                    headers=_bearer(ann))
+    assert r.status_code == 200, r.text
+    after = r.json()["table"]
+    assert [(s["kind"], s.get("bot")) for s in after["seats"]] == [
+        ("human", None), ("bot", "heuristic"), ("bot", "heuristic")]
+    assert after["status"] == "playing"
+    # Bob comes too late: his seat is a bot's now, and nobody may take it
+    r = client.post(f"/api/tables/{table['id']}/seats/1/rematch", headers=_bearer(tokens[1]))
+    assert (r.status_code, r.json()["error"]["code"]) == (409, "seat_given")

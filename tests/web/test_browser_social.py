@@ -223,6 +223,10 @@ def test_rematch_moves_who_accepts_to_a_table_with_the_same_seats(
         assert time.monotonic() < deadline, "the game did not end"
         alice.wait_for_timeout(200)
 
+    watcher = new_page(browser, errors)
+    watcher.goto(f"{live_server.url}/#/watch/{old_id}")
+    watcher.wait_for_selector("#final")
+    assert watcher.query_selector("#rematch") is None  # spectators cannot ask
     alice.click("#rematch")
     alice.wait_for_url(re.compile(r"#/table/(?!" + old_id + r")\w+\?seat=0$"))
     new_id = alice.url.split("#/table/")[1].split("?")[0]
@@ -234,6 +238,8 @@ def test_rematch_moves_who_accepts_to_a_table_with_the_same_seats(
     eve.click("#join")
     assert "kept for its player" in eve.wait_for_selector(".toast.error").inner_text()
 
+    watch = watcher.wait_for_selector("#rematch-watch")  # but are told, and may follow
+    assert watch.get_attribute("href") == f"#/watch/{new_id}"
     accept.click()
     bob.wait_for_url(re.compile(rf"#/table/{new_id}\?seat=1$"))
     for page in (alice, bob):
@@ -248,6 +254,32 @@ def test_rematch_moves_who_accepts_to_a_table_with_the_same_seats(
     tokens = bob.evaluate("JSON.parse(localStorage.getItem('tabletop.seats'))")
     assert tokens[new_id]["1"]["token"] != tokens[old_id]["1"]["token"]
     assert [e for e in errors if "409" not in e] == []
+
+
+def test_a_rematch_need_not_wait_for_someone_who_does_not_come(
+    browser: Any, live_server: LiveServer
+) -> None:
+    errors: list[str] = []
+    old_id = _table(live_server, [{"type": "open"}, {"type": "open"}, {"type": "bot"}])
+    alice = new_page(browser, errors)
+    join(alice, live_server.url, old_id, 0, "Alice")
+    bob = live_server.api("POST", f"/api/tables/{old_id}/seats/1/join", json={"name": "Bob"})
+    for seat, token in ((0, alice.evaluate(
+            "JSON.parse(localStorage.getItem('tabletop.seats'))")[old_id]["0"]["token"]),
+            (1, bob["token"])):
+        httpx.post(f"{live_server.url}/api/tables/{old_id}/seats/{seat}/leave",
+                   headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+    alice.wait_for_selector("#final #score-table", timeout=90_000)
+    alice.click("#rematch")
+    button = alice.wait_for_selector("#fill-kept-1")
+    assert button.inner_text() == "Give Bob's seat to a bot"
+    button.click()
+    alice.wait_for_selector("#declaration")  # the game started
+    new_id = alice.url.split("#/table/")[1].split("?")[0]
+    seats = live_server.api("GET", f"/api/tables/{new_id}")["table"]["seats"]
+    assert [(s["kind"], s.get("bot")) for s in seats] == [
+        ("human", None), ("bot", "random"), ("bot", "random")]
+    assert errors == []
 
 
 def test_lobby_rows_show_seats_names_status_age_and_bot_tables(

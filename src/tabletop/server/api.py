@@ -21,6 +21,7 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.games import REGISTRY
+from tabletop.server import bots
 from tabletop.server.clients import Clients
 from tabletop.server.envelope import responses
 from tabletop.server.errors import TableError
@@ -78,6 +79,14 @@ class LeaveIn(BaseModel):
     """Leave a seat to a bot (``bot`` spec, default the seat's last bot or ``random``)."""
 
     model_config = ConfigDict(extra="forbid", strict=True)
+    bot: BotSpec | None = None
+
+
+class FillKeptIn(BaseModel):
+    """Give seat ``kept`` (kept for a player who has not accepted the rematch) to a bot."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    kept: int
     bot: BotSpec | None = None
 
 
@@ -363,6 +372,11 @@ async def rematch(
     if not old.over:
         raise TableError("not_over", "a rematch can be asked for when the game is over")
     new = await tables.rematch(old)
+    if new.seats[seat].kind == "bot":
+        raise TableError(
+            "seat_given",
+            f"seat {seat + 1} of the rematch went to a bot while you were away; watch it",
+        )
     if new.seats[seat].kind != "reserved":
         raise TableError(
             "already_accepted",
@@ -371,6 +385,27 @@ async def rematch(
         )
     token = await new.join(seat, old.seats[seat].name or "", kind="reserved")
     return JoinedOut(table=new.summary(), seat=seat, token=token)
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/fill-kept",
+    summary="Give a seat kept for a rematch to a bot",
+    responses=responses(401, 403, 404, 409, 422),
+)
+async def fill_kept(
+    table_id: str, seat: int, body: FillKeptIn, tables: Manager, credentials: Credentials
+) -> TableOut:
+    """A person seated at a rematch need not wait for ever for one who does not come:
+    they may give that person's kept seat to a bot (``bot`` spec, default ``random``).
+    Refused (``not_kept``) once the seat was taken or given, and to anyone not seated."""
+    table = await tables.get(table_id)
+    seat = await seat_of(table, seat, credentials)
+    if not 0 <= body.kept < len(table.seats):
+        raise TableError("bad_seat", f"there is no seat {body.kept + 1} at this table", 404)
+    if body.bot is not None:
+        check_bot_spec(body.bot, table.game, tables.services.config.bot_limits)
+    await table.fill_kept(body.kept, body.bot or bots.DEFAULT_BOT)
+    return TableOut(table=table.summary())
 
 
 @router.post(

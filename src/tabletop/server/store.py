@@ -374,6 +374,19 @@ class Store:
             )
             return bool(done.rowcount == 1)
 
+    def kept_seat_to_bot(self, table_id: str, seat: int, spec: str) -> bool:
+        """Give a ``reserved`` seat to bot ``spec``; False if it was not reserved any
+        more (its player took it meanwhile)."""
+        with self.engine.begin() as conn:
+            done = conn.execute(
+                update(seats)
+                .where(
+                    seats.c.table_id == table_id, seats.c.seat == seat, seats.c.kind == "reserved"
+                )
+                .values(kind="bot", name=spec, bot=spec, token_digest=None, away=False)
+            )
+            return bool(done.rowcount == 1)
+
     def set_away(self, table_id: str, seat: int, away: bool, bot: str | None) -> None:
         with self.engine.begin() as conn:
             conn.execute(

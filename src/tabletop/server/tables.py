@@ -494,6 +494,21 @@ class LiveTable:
             self._seats_changed()
             return token
 
+    async def fill_kept(self, seat: int, spec: str) -> None:
+        """A bot takes a seat kept for a rematch's player (play may then start)."""
+        async with self._quiet():
+            if self.seats[seat].kind != "reserved":
+                raise TableError(
+                    "not_kept", f"seat {seat + 1} is not waiting for its player any more"
+                )
+            ok = await self.services.writer.call(
+                self.services.store.kept_seat_to_bot, self.id, seat, spec
+            )
+            if not ok:
+                raise TableError("not_kept", f"seat {seat + 1} was just taken")
+            self._set_seat(SeatRow(seat, "bot", spec, spec))
+            self._seats_changed()
+
     async def set_away(self, seat: int, away: bool, bot: str | None) -> None:
         """A human leaves (a bot plays for them) or comes back."""
         async with self._quiet():

@@ -49,3 +49,34 @@ export function rematchPanel(ctx) {
     h("span", { class: "muted" }, t("rematch.help")),
   );
 }
+
+async function fillKept(ctx, kept) {
+  try {
+    const base = `/api/tables/${encodeURIComponent(ctx.tableId)}/seats/${ctx.seat}`;
+    const out = await api("POST", `${base}/fill-kept`, { kept: kept.seat }, ctx.token);
+    ctx.table = out.table;
+    ctx.rerender();
+  } catch (err) {
+    toast(refusal(err), "error");
+  }
+}
+
+/** At a rematch that waits for someone: who it waits for, and (for a person seated
+ * there) a button per kept seat to let a bot play it instead, so the game can start. */
+export function keptSeats(ctx, kept) {
+  if (!kept.length) return null;
+  return h(
+    "div",
+    { class: "kept" },
+    h("p", {}, t("table.keptFor", { names: kept.map((s) => s.name).join(", ") })),
+    ctx.seat !== null && ctx.token
+      ? kept.map((s) =>
+          h(
+            "button",
+            { class: "small ghost", type: "button", id: `fill-kept-${s.seat}`, title: t("table.fillKeptHelp", { name: s.name }), onclick: () => fillKept(ctx, s) },
+            t("table.fillKept", { name: s.name }),
+          ),
+        )
+      : null,
+  );
+}

@@ -13,7 +13,7 @@ import { gameModule, gameTitle } from "./games/index.js";
 import { addMessages, bindChat, chatPanel, chatState, loadChat } from "./chat.js";
 import { clearAlert, soundToggle, turnAlert } from "./alerts.js";
 import { continueButton } from "./continuity.js";
-import { rematchPanel } from "./rematch.js";
+import { keptSeats, rematchPanel } from "./rematch.js";
 import { tutorialPanel } from "./tutorial.js";
 
 const LOG_LIMIT = 400;
@@ -306,7 +306,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       "div",
       { class: "invite" },
       h("p", {}, t("table.waiting", { n: open.length + kept.length })),
-      kept.length ? h("p", { class: "kept" }, t("table.keptFor", { names: kept.map((s) => s.name).join(", ") })) : null,
+      keptSeats(ctx, kept),
       h(
         "ul",
         {},
