@@ -390,7 +390,7 @@ async def rematch(
 @router.post(
     "/tables/{table_id}/seats/{seat}/fill-kept",
     summary="Give a seat kept for a rematch to a bot",
-    responses=responses(401, 403, 404, 409, 422),
+    responses=responses(400, 401, 403, 404, 409, 422),
 )
 async def fill_kept(
     table_id: str, seat: int, body: FillKeptIn, tables: Manager, credentials: Credentials
