@@ -5,6 +5,7 @@ server received or stored, not only what the page shows."""
 from __future__ import annotations
 
 import io
+import json
 import re
 import time
 from pathlib import Path
@@ -13,6 +14,7 @@ from urllib.parse import unquote
 
 import httpx
 import pytest
+from websockets.sync.client import connect
 
 from tabletop.server import chat
 from web.players import is_over, join, new_page, screenshot
@@ -92,6 +94,49 @@ def test_chat_reaches_seats_and_spectators_as_text_and_stays(
         bob.wait_for_selector("#chat-log li:has-text('good luck')")
         assert len(bob.query_selector_all("#chat-log li")) == len(texts)
     assert [e for e in errors if "429" not in e and "WebSocket" not in e] == []
+
+
+def test_the_chat_stays_where_its_reader_scrolled_until_a_new_message(
+    browser: Any, tmp_path: Path
+) -> None:
+    errors: list[str] = []
+    with LiveServer(tmp_path) as server:
+        table_id = _table(server, [{"type": "open"}, {"type": "open"}, {"type": "bot"}])
+        tokens = [
+            server.api("POST", f"/api/tables/{table_id}/seats/{s}/join", json={"name": n})["token"]
+            for s, n in enumerate(["Ann", "Bob"])
+        ]
+
+        def say(seat: int, text: str) -> None:
+            httpx.post(f"{server.url}/api/tables/{table_id}/seats/{seat}/chat",
+                       json={"text": text},
+                       headers={"Authorization": f"Bearer {tokens[seat]}"}).raise_for_status()
+
+        for i in range(chat.BURST):
+            say(0, f"ann {i}")
+            say(1, f"bob {i}")
+        page = new_page(browser, errors)
+        page.goto(f"{server.url}/#/watch/{table_id}")
+        page.wait_for_selector("#chat-log li:nth-child(10)")
+        page.wait_for_function("(l => l.scrollTop > 0)(document.getElementById('chat-log'))")
+        page.evaluate("document.getElementById('chat-log').scrollTop = 0")
+        seq = server.api("GET", f"/api/tables/{table_id}")["seq"]
+        url = server.url.replace("http", "ws", 1) + f"/ws/tables/{table_id}"
+        with connect(url) as ws:  # Ann moves: the page redraws, the chat stays put
+            ws.send(json.dumps({"type": "auth", "seat": 0, "token": tokens[0]}))
+            legal = json.loads(ws.recv())["legal"]
+            ws.send(json.dumps({"type": "action", "seq": seq, "action": legal[0]}))
+            page.wait_for_function(
+                "[...document.querySelectorAll('#log li')].some(li => li.dataset.seq > "
+                f"{seq})")
+        assert page.evaluate("document.getElementById('chat-log').scrollTop") == 0
+        time.sleep(1.1 / chat.RATE)
+        say(0, "new one")
+        page.wait_for_selector("#chat-log li:has-text('new one')")
+        page.wait_for_function(
+            "(l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2)"
+            "(document.getElementById('chat-log'))")
+    assert errors == []
 
 
 def test_the_tab_title_and_the_sound_say_when_it_is_your_turn(

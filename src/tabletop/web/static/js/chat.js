@@ -11,7 +11,7 @@ const KEEP = 200;
 export const MAX_CHARS = 280; // the server's limit (tabletop.server.chat.MAX_CHARS)
 
 export function chatState() {
-  return { messages: [], error: null };
+  return { messages: [], error: null, scrolledTo: 0 };
 }
 
 /** Add messages (from the history or a frame), in id order, each once. */
@@ -79,10 +79,15 @@ export function chatPanel(ctx) {
       h("span", { class: "chat-text" }, m.text),
     ),
   );
-  requestAnimationFrame(() => {
-    const shown = document.getElementById("chat-log");
-    if (shown) shown.scrollTop = shown.scrollHeight;
-  });
+  const last = lines.length ? ctx.chat.messages[ctx.chat.messages.length - 1].id : 0;
+  if (last !== ctx.chat.scrolledTo) {
+    // down to a new message; otherwise leave the reader where they scrolled to
+    ctx.chat.scrolledTo = last;
+    requestAnimationFrame(() => {
+      const shown = document.getElementById("chat-log");
+      if (shown) shown.scrollTop = shown.scrollHeight;
+    });
+  }
   const form =
     ctx.seat !== null
       ? h(
