@@ -75,3 +75,15 @@ def test_the_selfplay_example_trains_and_reports_win_shares(capsys):
         assert 0.0 <= row["random"] <= 1.0 and 0.0 <= row["heuristic"] <= 1.0
     out = capsys.readouterr().out
     assert "vs random" in out and "vs heuristic" in out
+
+
+def test_play_and_the_rl_package_never_import_torch():
+    import subprocess
+    import sys
+
+    code = ("import sys, tabletop.cli.app, tabletop.server, tabletop.rl.gymnasium, "
+            "tabletop.rl.vector, tabletop.rl.selfplay, tabletop.rl.openspiel, tabletop.bots; "
+            "print('torch' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout
+    assert out.strip() == "False"
