@@ -62,6 +62,32 @@ def test_a_bot_over_its_time_is_stopped_and_its_fallback_plays(tmp_path: Path) -
     assert (seat, str(action)) == (0, heuristic.notation())
 
 
+def test_a_tables_bots_think_within_its_share_of_the_pool(tmp_path: Path) -> None:
+    with make_client(tmp_path, bot_table_share=0.05, bot_table_burst=0.5) as c:
+        seats = [{"type": "bot", "bot": "mcts:time=0.25"}] * 3
+        table = create_table(c, game=WL, players=3, seats=seats)
+        live = c.app.state.manager.tables[table["id"]]  # type: ignore[attr-defined]
+        _until(lambda: live.seq >= 1, 20)  # the bot processes are up
+        budget = live.autoplay.thinking
+        start, spent = time.monotonic(), budget.spent
+        time.sleep(4.0)
+        elapsed, used = time.monotonic() - start, budget.spent - spent
+    # at most its burst and its share of the time, and the decision in progress
+    assert used <= 0.5 + 0.05 * elapsed + 0.25 + 1.0
+    assert budget.left < 0.25  # it did run out, and waited (without the budget: ~4 s)
+
+
+def test_the_thinking_budget_refills_at_its_share() -> None:
+    from tabletop.server.botpool import ThinkingBudget
+
+    budget = ThinkingBudget(share=0.5, burst=2.0)
+    budget.charge(3.0, now=budget.stamp)
+    assert budget.pause(now=budget.stamp) == 2.0  # 1 s behind at half a second a second
+    assert budget.pause(now=budget.stamp + 2.0) == 0.0
+    budget.charge(0.5, now=budget.stamp + 100)  # refilled to its burst, not beyond
+    assert budget.left == 1.5
+
+
 def join_all_but_first(client: Any, table: dict[str, Any]) -> list[str]:
     return [
         client.post(f"/api/tables/{table['id']}/seats/{s}/join", json={"name": f"p{s}"}).json()[

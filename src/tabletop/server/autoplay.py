@@ -18,6 +18,7 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from tabletop.server import bots
+from tabletop.server.botpool import ThinkingBudget
 from tabletop.server.clock import DecisionClock
 from tabletop.server.errors import TableError
 
@@ -39,6 +40,9 @@ class Autoplay:
         one clock period per step."""
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        config = table.services.config
+        self.thinking = ThinkingBudget(config.bot_table_share, config.bot_table_burst)
+        """This table's bots' share of the bot processes' time."""
 
     def decisions_changed(self, seats: list[int]) -> None:
         """Hand each of these seats' new decisions to its bot, or arm its clock."""
@@ -99,9 +103,14 @@ class Autoplay:
             spec = table.seats[seat].bot or bots.DEFAULT_BOT
             view = table.state.view(seat)
             legal = table.state.legal_actions(seat)
-            action = await table.services.bot_pool.choose(
+            pause = self.thinking.pause()
+            if pause > 0:  # this table's bots used their share of the pool: wait
+                await asyncio.sleep(pause)
+                continue  # and look again: the seat may have come back meanwhile
+            action, thought = await table.services.bot_pool.choose(
                 spec, table.game, table.row.seed, seat, decision, view, legal
             )
+            self.thinking.charge(thought)
             try:
                 await table.submit(seat, action, decision, "bot", decision=decision)
             except TableError as exc:  # the decision moved on meanwhile, or worse

@@ -12,7 +12,8 @@ process and starts a fresh one), and the game's fallback bot (the heuristic) pla
 decision instead; if that fails too, the seat plays its first legal action, as the
 clock would. Each table hands the pool one decision at a time (``autoplay``), so a
 table with four search bots takes one worker at most, and the pool serves tables in
-turn. Shutting the server down stops every worker at once.
+turn; and each table has a budget of thinking time (:class:`ThinkingBudget`). Shutting
+the server down stops every worker at once.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -49,14 +51,45 @@ def _start_worker() -> None:
 
 def _decide(
     spec: str, game_name: str, seed: int, seat: int, decision: int, view: Any, legal: list[int]
-) -> int:
-    """In a worker: the bot's action id for this decision."""
+) -> tuple[int, float]:
+    """In a worker: the bot's action id for this decision, and the seconds it thought."""
     from tabletop.games import REGISTRY
 
+    start = time.perf_counter()
     game = REGISTRY.get(game_name)
     actions = [game.actions[i] for i in legal]
     chosen = bots.choose(spec, game, seed, seat, decision, view, actions)
-    return int(game.actions.id_of(chosen))
+    return int(game.actions.id_of(chosen)), time.perf_counter() - start
+
+
+class ThinkingBudget:
+    """A table's bots' share of the pool: on average ``share`` of one worker's time,
+    with bursts of up to ``burst`` seconds. A table whose bots thought more than that
+    waits before its next decision, so a table of search bots slows itself down rather
+    than the tables behind it in the pool's queue."""
+
+    def __init__(self, share: float, burst: float) -> None:
+        self.share = share
+        self.burst = burst
+        self.left = burst
+        self.stamp = time.monotonic()
+        self.spent = 0.0
+        """Seconds charged in all."""
+
+    def _refill(self, now: float) -> None:
+        self.left = min(self.burst, self.left + (now - self.stamp) * self.share)
+        self.stamp = now
+
+    def charge(self, seconds: float, now: float | None = None) -> None:
+        """The table's bots thought ``seconds``."""
+        self._refill(time.monotonic() if now is None else now)
+        self.left -= seconds
+        self.spent += seconds
+
+    def pause(self, now: float | None = None) -> float:
+        """Seconds the table waits before its next bot decision (0: none)."""
+        self._refill(time.monotonic() if now is None else now)
+        return 0.0 if self.left >= 0 else -self.left / self.share
 
 
 def decision_seconds(spec: str, largest: float) -> float:
@@ -96,28 +129,31 @@ class BotPool:
         decision: int,
         view: Any,
         legal: Sequence[Action],
-    ) -> Action:
-        """The bot's action; its fallback's if it overruns its deadline or fails."""
+    ) -> tuple[Action, float]:
+        """The bot's action, its fallback's if it overruns its deadline or fails; and
+        the seconds the pool spent on it."""
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], 0.0
         ids = [game.actions.id_of(a) for a in legal]
         deadline = decision_seconds(spec, self.largest_time) + self.grace
+        spent = 0.0
         for attempt, seconds in ((spec, deadline), (fallback_spec(game), FALLBACK_SECONDS)):
             try:
-                chosen = await self._run(
+                chosen, thought = await self._run(
                     attempt, game, table_seed, seat, decision, view, ids, seconds
                 )
             except asyncio.CancelledError:
                 raise
             except (TimeoutError, FutureTimeout):
                 self.timeouts += 1
+                spent += seconds
                 log.warning("bot %r ran out of its %.1f s; its fallback plays", attempt, seconds)
             except Exception as exc:  # a bot that fails must not stop its table
                 log.error("bot %r failed (%s); its fallback plays", attempt, type(exc).__name__)
             else:
                 action: Action = game.actions[chosen]
-                return action
-        return bots.default_action(legal)
+                return action, spent + thought
+        return bots.default_action(legal), spent
 
     async def _run(
         self,
@@ -129,7 +165,7 @@ class BotPool:
         view: Any,
         ids: list[int],
         seconds: float,
-    ) -> int:
+    ) -> tuple[int, float]:
         future = self._pool.schedule(
             _decide,
             args=(spec, game.info.name, table_seed, seat, decision, view, ids),
@@ -137,7 +173,7 @@ class BotPool:
         )
         self.waiting += 1
         try:
-            result: int = await asyncio.wrap_future(future)
+            result: tuple[int, float] = await asyncio.wrap_future(future)
         finally:
             self.waiting -= 1
         return result

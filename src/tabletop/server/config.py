@@ -89,6 +89,10 @@ class ServerConfig:
     bot_grace: float = 1.0
     """Seconds past its time (``time``, else ``bot_limits["time"]``) after which a
     bot's decision is stopped and its fallback plays."""
+    bot_table_share: float = 0.5
+    bot_table_burst: float = 30.0
+    """One table's bots may think, on average, this share of one bot process's time,
+    in bursts of up to ``bot_table_burst`` seconds; then the table waits."""
     idle_seconds: float = 300.0
     """A table nobody watches and nothing plays by itself leaves memory after this long
     (it loads again on demand); a finished one after a tenth of it."""
