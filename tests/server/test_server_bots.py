@@ -187,9 +187,9 @@ def test_stored_unbounded_bots_do_not_hang_a_restarted_server(tmp_path: Path) ->
                        (spec, table_id))
     server = ServerProcess(*args, port=server.port).start()
     try:
-        start = time.perf_counter()
+        # answered at all: the old server never answered (5 s, on a machine with a
+        # load average of 20: the first request after a start can take a second)
         listed = httpx.get(f"{server.url}/api/tables", timeout=5).json()["tables"]
-        assert time.perf_counter() - start < BUDGET_S
         assert {t["id"] for t in listed} == set(ids)
         for table_id in ids:
             _until(lambda t=table_id: httpx.get(f"{server.url}/api/tables/{t}/record",

@@ -45,6 +45,7 @@ def test_schemathesis_finds_nothing_with_every_check(tmp_path: Path) -> None:
              f"{server.url}/openapi.json", "--checks", "all", "--max-examples", str(EXAMPLES),
              "--seed", str(SEED), "--workers", "1"],
             capture_output=True, text=True, timeout=300,
+            cwd=tmp_path,  # its cache (.schemathesis/) goes there, not into the checkout
         )
     finally:
         server.stop()
