@@ -53,7 +53,7 @@ def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) ->
     human = [a for p, a in record["actions"] if p == 0]
     assert human[0] == "d0"  # the refused entries changed nothing; "1" is the first choice
     assert tabletop.replay(record).is_terminal()
-    assert "1. d0" in out and "you are seat 0" in out
+    assert "1. d0" in out and "you are seat 1" in out
 
 
 def test_bot_hands_never_show_before_the_reveal(cli, tmp_path: Path) -> None:
@@ -62,15 +62,15 @@ def test_bot_hands_never_show_before_the_reveal(cli, tmp_path: Path) -> None:
                  "--save", str(save), input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Seat 1 holds" in out  # the human sees their own hand ...
-    for bot in (0, 2, 3):  # ... and only that a bot has put one out
+    assert "Seat 2 holds" in out  # the human (seats are 1..N) sees their own hand ...
+    for bot in (1, 3, 4):  # ... and only that a bot has put one out
         assert f"Seat {bot} holds" not in out
         assert f"Seat {bot} has put out a closed hand." in out
     # Each corridor: every bot's closed hand is announced before the hands open.
     corridors = out.split("Hands open on")
     for before in corridors[:-1]:
         tail = re.split(r"Signs revealed|is skipped\.", before)[-1]
-        assert all(f"Seat {bot} has put out a closed hand." in tail for bot in (0, 2, 3))
+        assert all(f"Seat {bot} has put out a closed hand." in tail for bot in (1, 3, 4))
 
 
 def test_hot_seat_hands_over_the_keyboard_when_the_screen_is_private(cli) -> None:
@@ -83,8 +83,8 @@ def test_hot_seat_hands_over_the_keyboard_when_the_screen_is_private(cli) -> Non
     # Soul processing is public: the keyboard changes hands there without a hand-over.
     assert handovers < switches
     # Right after a human commits a hand, the other one is asked to take the keyboard.
-    first = out.index("Seat 0 holds")
-    assert out.index("Pass the keyboard to seat 1", first) < out.index("seat 1 >", first)
+    first = out.index("Seat 1 holds")
+    assert out.index("Pass the keyboard to seat 2", first) < out.index("seat 2 >", first)
 
 
 def test_stopped_game_saves_a_partial_record_that_replays(cli, tmp_path: Path) -> None:

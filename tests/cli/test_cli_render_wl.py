@@ -65,9 +65,9 @@ def test_every_event_kind_has_words() -> None:
 
 def test_a_hidden_hand_reads_as_closed() -> None:
     event = E.DeclarationCommitted(2, A.Declare(3, True, False), False)
-    assert R.describe_event(event) == "Seat 2 holds 3 search pieces + the witch's sign."
+    assert R.describe_event(event) == "Seat 3 holds 3 search pieces + the witch's sign."
     hidden = event.for_player(0)
-    assert R.describe_event(hidden) == "Seat 2 has put out a closed hand."
+    assert R.describe_event(hidden) == "Seat 3 has put out a closed hand."
 
 
 @pytest.mark.parametrize("players, decisions", [(3, 0), (4, 37), (5, 120), (4, 10_000)])
@@ -80,7 +80,7 @@ def test_boards_fit_80_columns(players: int, decisions: int) -> None:
         assert "…" not in text
         assert "The Wicked Labyrinth" in text
         for board in view.boards:
-            assert f"seat {board.seat} great:" in text
+            assert f"seat {board.seat + 1} great:" in text
 
 
 def test_own_closed_hand_is_shown_to_its_owner_only() -> None:

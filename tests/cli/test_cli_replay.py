@@ -43,30 +43,31 @@ def test_replay_defaults_to_the_last_step_when_not_at_a_terminal(cli, record_fil
 
 
 def test_replay_step_zero_is_the_setup(cli, record_file: Path) -> None:
-    result = cli("replay", str(record_file), "--step", "0", "--seat", "2")
+    result = cli("replay", str(record_file), "--step", "0", "--seat", "3")  # seats are 1..N
     assert result.exit_code == 0, result.output
-    assert "step 0/" in result.stdout and "(seat 2)" in result.stdout
-    assert "round 1/4, search phase  (you are seat 2)" in result.stdout
+    assert "step 0/" in result.stdout and "(seat 3)" in result.stdout
+    assert "round 1/4, search phase  (you are seat 3)" in result.stdout
 
 
 def test_a_closed_hand_is_shown_only_to_its_owner(cli, record_file: Path) -> None:
     record = json.loads(record_file.read_text())
     player, hand = record["actions"][0]  # the first hand of the game, before any reveal
     assert player == 0
-    own = cli("replay", str(record_file), "--step", "1", "--seat", "0").stdout
-    assert f"seat 0 played {hand}" in own and "Seat 0 holds" in own
-    for args in (["--seat", "1"], ["--spectator"]):
+    own = cli("replay", str(record_file), "--step", "1", "--seat", "1").stdout
+    assert f"seat 1 played {hand}" in own and "Seat 1 holds" in own
+    for args in (["--seat", "2"], ["--spectator"]):
         other = cli("replay", str(record_file), "--step", "1", *args).stdout
-        assert "seat 0 decided" in other
-        assert "Seat 0 holds" not in other and "your closed hand" not in other
-        assert "Seat 0 has put out a closed hand." in other
+        assert "seat 1 decided" in other
+        assert "Seat 1 holds" not in other and "your closed hand" not in other
+        assert "Seat 1 has put out a closed hand." in other
 
 
 def test_bad_step_and_seat_are_refused(cli, record_file: Path) -> None:
     total = len(json.loads(record_file.read_text())["actions"])
     for args, words in [
         (["--step", str(total + 1)], f"steps 0 to {total}"),
-        (["--seat", "3"], "seats 0 to 2"),
+        (["--seat", "4"], "seats 1 to 3"),
+        (["--seat", "0"], "seats 1 to 3"),
         (["--seat", "1", "--spectator"], "exclude"),
         (["--step", "2", "--to-end"], "exclude"),
     ]:

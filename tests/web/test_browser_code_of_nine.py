@@ -40,7 +40,7 @@ def test_full_expert_game_with_a_refused_move(
     closed.click()
     refused = alice.wait_for_selector("#refused")
     text = refused.inner_text()
-    assert "not allowed" in text and "player 0 cannot play" in text and where in text
+    assert "not allowed" in text and "seat 1 cannot play" in text and where in text
     assert alice.query_selector("button.location.legal") is not None  # still Alice's decision
     assert alice.evaluate("document.querySelector('#log li:last-child')?.dataset.seq") == seq
     assert "Alice" in alice.inner_text("#turn") or "your turn" in alice.inner_text("#turn")

@@ -11,6 +11,7 @@ until every bot has put out its hand before committing, as a slow player would.
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
@@ -311,4 +312,13 @@ def test_code_of_nine_actions_reach_the_server_as_clicked(browser: Any, tmp_path
         assert [a for p, a in record["actions"] if p == 0] == clicked
         assert len(clicked) >= 9
         assert len(summaries) >= 3, summaries
+        # the log names places and cards, never their ids
+        ids = {
+            loc["id"]
+            for loc in server.api("GET", f"/api/web/tables/{table_id}/reference")["locations"]
+        }
+        pawns = [li.inner_text() for li in page.query_selector_all("#log li.PawnPlaced")]
+        assert pawns and not [p for p in pawns if set(re.findall(r"[a-z]+", p)) & ids]
+        dealt = page.inner_text("#log li.CardsDealt")
+        assert re.search(r"#\d+ [A-Z]", dealt), dealt
         assert errors == []

@@ -66,4 +66,17 @@ def test_code_of_nine_fits_a_phone(
             assert shown == str(holder["items"][i])
     if width == 390:
         screenshot(page, screenshots / "con-phone-390.png")
+        # a choice's label says what it gives: Venerable Cathedral's coins are 2
+        labels = page.evaluate(
+            """async () => {
+                const { actionText } = await import('/static/js/games/con-parts.js');
+                const ctx = {
+                    view: { pending: { location: 'cathedral' }, locations: [] },
+                    reference: { locations: [{ id: 'cathedral', choice: [
+                        { item: 'statue', count: 1 }, { item: 'coin', count: 2 }] }] },
+                };
+                return [actionText('item:coin', ctx), actionText('item:statue', ctx)];
+            }"""
+        )
+        assert labels == ["2 coins", "1 statue"]
     assert errors == []

@@ -128,6 +128,11 @@ def test_reference_gives_the_tables_own_board(client: TestClient) -> None:
     by_id = {loc["id"]: loc for loc in ref["locations"]}
     assert by_id["tree"]["expert"] and not by_id["quarry"]["expert"]
     assert "Will" in by_id["hearth"]["effect"]
+    # what each offered item gives, for the choice's labels ("2 coins")
+    assert by_id["cathedral"]["choice"] == [
+        {"item": "statue", "count": 1},
+        {"item": "coin", "count": 2},
+    ]
     wl = client.post("/api/tables", json={"game": "wicked-labyrinth", "players": 3}).json()["table"]
     assert client.get(f"/api/web/tables/{wl['id']}/reference").json() == {
         "game": "wicked-labyrinth"

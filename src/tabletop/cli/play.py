@@ -123,10 +123,10 @@ class Session:
             return
         if self.private:
             self._clear_screen()
-            self.read_line(f"Pass the keyboard to seat {seat} and press Enter. ")
+            self.read_line(f"Pass the keyboard to seat {seat + 1} and press Enter. ")
             self._clear_screen()
             self.private = False
-        self.console.print(Rule(f"seat {seat} ({HUMAN})"))
+        self.console.print(Rule(f"seat {seat + 1} ({HUMAN})"))
         self.reader = seat
 
     def _clear_screen(self) -> None:
@@ -144,7 +144,7 @@ class Session:
         self.console.print(self.renderer.render_view(view))
         self._list_choices(view, legal, full=len(legal) <= LONG_LIST)
         while True:
-            text = self.read_line(f"seat {seat} > ").strip()
+            text = self.read_line(f"seat {seat + 1} > ").strip()
             if text == "?":
                 self._list_choices(view, legal, full=True)
                 continue
@@ -183,13 +183,15 @@ class Session:
 
     def _show(self, events: Sequence[Event]) -> None:
         """Print the reader's version of each event, one step at a time."""
+        state = self.state
+        view = state.spectator_view() if self.reader is None else state.view(self.reader)
         for event in events:
             seen = event.for_player(self.reader)
             if seen is None:
                 continue
             if self.reader is not None and seen != event.for_player(None):
                 self.private = True
-            line = self.renderer.describe_event(seen)
+            line = self.renderer.describe_event(seen, view)
             if line:
                 self.console.print(line, highlight=False)
                 if self.pace:
@@ -221,7 +223,7 @@ def result_table(state: State, specs: Sequence[str]) -> Table:
         place = str(result.placings[p]) + (" winner" if p in result.winners else "")
         if not result.eligible[p]:
             place += " (cannot win)"
-        table.add_row(str(p), spec, str(result.scores[p]), place)
+        table.add_row(str(p + 1), spec, str(result.scores[p]), place)
     return table
 
 

@@ -78,7 +78,7 @@ def location_effect(loc: Location) -> str:
 def _seat(view: CodeOfNineView | None, h: int) -> str:
     if view is not None and view.has_ghost and h == 3:
         return "the ghost"
-    return "you" if view is not None and h == view.viewer else f"seat {h}"
+    return "you" if view is not None and h == view.viewer else f"seat {h + 1}"
 
 
 def _card(card: MemoryCard) -> str:
@@ -222,8 +222,12 @@ def describe_action(view: CodeOfNineView, action: Action) -> str:
             return _seat(view, s)
         case A.ChooseItem(item=None):
             return "no item"
-        case A.ChooseItem(item=i):
-            return f"a {ITEM_WORDS[i][0]}"  # type: ignore[index]
+        case A.ChooseItem(item=Item() as i):
+            count = 1
+            if view.pending is not None and view.pending.location in A.LOCATION_INDEX:
+                loc = view.board.locations[A.LOCATION_INDEX[view.pending.location]]
+                count = dict(loc.choice).get(i, 1)
+            return f"{count} {ITEM_WORDS[i][count != 1]}"
         case A.ChooseSlot(slot=slot):
             mine = view.my_cards[slot] if len(view.my_cards) == 2 else None
             ninth = view.ninth.title if view.ninth else "?"
@@ -236,55 +240,75 @@ def describe_action(view: CodeOfNineView, action: Action) -> str:
     return str(action)
 
 
-def describe_event(event: Event) -> str | None:
-    """One log line for an event (already cut to the reader's version)."""
+def _place(view: CodeOfNineView | None, lid: str) -> str:
+    """A location's name from the reader's view of the board (its id without one)."""
+    if view is not None and lid in A.LOCATION_INDEX:
+        return view.board.locations[A.LOCATION_INDEX[lid]].name
+    return lid
+
+
+def _card_name(view: CodeOfNineView | None, n: int | None) -> str:
+    """A memory card as "#11 Unburdened" (by number alone without the card data)."""
+    if view is not None and n is not None and 0 < n <= len(view.cards.cards):
+        return f"#{n} {view.cards.cards[n - 1].title}"
+    return f"#{n}"
+
+
+def describe_event(event: Event, view: CodeOfNineView | None = None) -> str | None:
+    """One log line for an event (already cut to the reader's version); ``view``, the
+    reader's view after it, names locations and memory cards. Seats are numbered 1..N."""
     match event:
         case E.CardsDealt(holder=h, cards=None):
-            return f"Seat {h} is dealt two memory cards."
+            return f"Seat {h + 1} is dealt two memory cards."
         case E.CardsDealt(holder=h, cards=cards):
-            return f"Seat {h} is dealt memory cards {', '.join(f'#{c}' for c in cards or ())}."
+            dealt = ", ".join(_card_name(view, c) for c in cards or ())
+            return f"Seat {h + 1} is dealt memory cards {dealt}."
         case E.CardsChanged(player=p, change=True):
-            return f"Seat {p} pays a pawn to change both memory cards."
+            return f"Seat {p + 1} pays a pawn to change both memory cards."
         case E.CardsChanged():
             return None
         case E.CardsPlaced(holder=h, abyss=None):
-            return f"Seat {h} places their memory cards in the Abyss and the Shoal."
+            return f"Seat {h + 1} places their memory cards in the Abyss and the Shoal."
         case E.CardsPlaced(holder=h, abyss=a, shoal=s):
-            return f"Seat {h}: #{a} in the Abyss, #{s} in the Shoal."
+            abyss, shoal = _card_name(view, a), _card_name(view, s)
+            return f"Seat {h + 1}: {abyss} in the Abyss, {shoal} in the Shoal."
         case E.NinthMemoryRevealed(card=c):
-            return f"The ninth memory is #{c}."
+            return f"The ninth memory is {_card_name(view, c)}."
         case E.PawnPlaced(player=p, location=lid, cost=c):
             paid = f", paying {c} Will" if c else ""
-            return f"Seat {p} places a pawn on {lid}{paid}."
+            return f"Seat {p + 1} places a pawn on {_place(view, lid)}{paid}."
         case E.WillGained(holder=h, amount=n):
-            return f"Seat {h} gains {n} Will."
+            return f"Seat {h + 1} gains {n} Will."
         case E.ItemMoved(item=i, count=n, giver=g, receiver=r):
             what = f"{n} {ITEM_WORDS[i][n != 1]}"
-            src = "the Ruins" if g is None else f"seat {g}"
-            dst = "the Ruins" if r is None else f"seat {r}"
+            src = "the Ruins" if g is None else f"seat {g + 1}"
+            dst = "the Ruins" if r is None else f"seat {r + 1}"
             return f"{what} from {src} to {dst}."
         case E.CardLooked(looker=p, owner=o, slot=s, blocked=True):
-            return f"Seat {p}'s look at seat {o}'s {s.name.capitalize()} card has no effect."
+            slot = s.name.capitalize()
+            return f"Seat {p + 1}'s look at seat {o + 1}'s {slot} card has no effect."
         case E.CardLooked(looker=p, owner=o, slot=s, card=None):
-            return f"Seat {p} looks at seat {o}'s {s.name.capitalize()} card."
+            return f"Seat {p + 1} looks at seat {o + 1}'s {s.name.capitalize()} card."
         case E.CardLooked(looker=p, owner=o, slot=s, card=c):
-            return f"Seat {p} looks at seat {o}'s {s.name.capitalize()} card: #{c}."
+            slot = s.name.capitalize()
+            return f"Seat {p + 1} looks at seat {o + 1}'s {slot} card: {_card_name(view, c)}."
         case E.StartPlayerTaken(player=p):
-            return f"Seat {p} takes the start player marker."
+            return f"Seat {p + 1} takes the start player marker."
         case E.Protected(player=p, against=what):
-            return f"Seat {p} is protected from {what} for the rest of the round."
+            return f"Seat {p + 1} is protected from {what} for the rest of the round."
         case E.AttackBlocked(player=p, target=t, location=lid):
-            return f"Seat {t} is protected: seat {p}'s {lid} has no effect on them."
+            place = _place(view, lid)
+            return f"Seat {t + 1} is protected: seat {p + 1}'s {place} has no effect on them."
         case E.NinthMemoryExchanged(player=p, slot=s, ninth=c):
             return (
-                f"Seat {p} exchanges their {s.name.capitalize()} card; "
-                f"the ninth memory is now #{c}."
+                f"Seat {p + 1} exchanges their {s.name.capitalize()} card; "
+                f"the ninth memory is now {_card_name(view, c)}."
             )
         case E.LegaciesReleased(players=(a, b)):
-            return f"Seats {a} and {b} release the legacies: the game ends."
+            return f"Seats {a + 1} and {b + 1} release the legacies: the game ends."
         case E.RoundEnded(round=r):
             return f"Round {r} ends."
         case E.GameEnded(scores=scores, winners=winners):
-            won = ", ".join(f"seat {w}" for w in winners) or "nobody"
+            won = ", ".join(f"seat {w + 1}" for w in winners) or "nobody"
             return f"Game over. Scores {list(scores)}; winner(s): {won}."
     return None

@@ -99,7 +99,7 @@ def _small(card: SmallOracle) -> Text:
 
 
 def _header(view: WickedLabyrinthView) -> Text:
-    who = "spectator" if view.viewer is None else f"you are seat {view.viewer}"
+    who = "spectator" if view.viewer is None else f"you are {_seat(view.viewer)}"
     text = Text.assemble(
         ("The Wicked Labyrinth", "bold"),
         f"  round {view.round}/{ROUNDS}, {PHASE_WORD[view.phase]}  ({who})",
@@ -151,7 +151,7 @@ def _boards(view: WickedLabyrinthView) -> Table:
     table.add_column("score", justify="right")
     table.add_column("status")
     for board in view.boards:
-        seat = f"{board.seat}*" if board.seat == view.viewer else str(board.seat)
+        seat = f"{board.seat + 1}*" if board.seat == view.viewer else str(board.seat + 1)
         pieces = f"{board.search_pieces}{' W' if board.witch_sign else ''}"
         pieces += " S" if board.soul_sign else ""
         spells = f"P{board.promotion_spells} C{board.colour_change_spells}"
@@ -183,7 +183,7 @@ def _oracles(view: WickedLabyrinthView) -> Table:
             small.append_text(_small(s.card))
             if s.achieved:
                 small.append(" [done]")
-        table.add_row(f"seat {board.seat}", Text("\n").join([great, small]))
+        table.add_row(_seat(board.seat), Text("\n").join([great, small]))
     return table
 
 
@@ -265,10 +265,11 @@ def _describe_oracle(view: WickedLabyrinthView, action: A.AchieveSmall | A.Achie
 
 
 def _seat(p: int) -> str:
-    return f"seat {p}"
+    """A seat as people number it: 1..N."""
+    return f"seat {p + 1}"
 
 
-def describe_event(event: Event) -> str | None:
+def describe_event(event: Event, view: WickedLabyrinthView | None = None) -> str | None:
     """One log line for an event (already cut to the reader's version)."""
     match event:
         case E.OraclesDealt():
@@ -281,7 +282,9 @@ def describe_event(event: Event) -> str | None:
             must = " (the last corridor takes every piece left)" if forced else ""
             return f"{_seat(p).capitalize()} holds {describe_declaration(d)}{must}."
         case E.DeclarationsRevealed(corridor=c, declarations=hands):
-            shown = "; ".join(f"{p}: {h.notation()}" for p, h in enumerate(hands))
+            shown = "; ".join(
+                f"{_seat(p)}: {describe_declaration(h)}" for p, h in enumerate(hands)
+            )
             return f"Hands open on {c}: {shown}."
         case E.CorridorRanked(skipped=True, corridor=c):
             return f"Nobody held a search piece: {c} is skipped."

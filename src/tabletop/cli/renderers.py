@@ -25,7 +25,7 @@ class Renderer(Protocol):
 
     def describe_action(self, view: Any, action: Action) -> str: ...
 
-    def describe_event(self, event: Event) -> str | None: ...
+    def describe_event(self, event: Event, view: Any = None) -> str | None: ...
 
 
 class PlainRenderer:
@@ -37,7 +37,7 @@ class PlainRenderer:
     def describe_action(self, view: Any, action: Action) -> str:
         return ""
 
-    def describe_event(self, event: Event) -> str | None:
+    def describe_event(self, event: Event, view: Any = None) -> str | None:
         data = to_jsonable(event)
         kind = data.pop("type", type(event).__name__)
         fields = ", ".join(f"{k}={v}" for k, v in data.items())

@@ -80,23 +80,23 @@ class Viewer:
         self.total = total
 
     def show(self, step: Step) -> None:
-        who = "spectator" if self.seat is None else f"seat {self.seat}"
+        who = "spectator" if self.seat is None else f"seat {self.seat + 1}"
         title = f"step {step.number}/{self.total} ({who})"
         if step.move is not None:
             player, text = step.move
-            mover = "chance" if player == CHANCE else f"seat {player}"
+            mover = "chance" if player == CHANCE else f"seat {player + 1}"
             if player in (self.seat, CHANCE) or self._public(step):
                 title += f": {mover} played {text}"
             else:
                 title += f": {mover} decided"
         self.console.print(Rule(title))
-        for event in step.events:
-            seen = event.for_player(self.seat)
-            line = self.renderer.describe_event(seen) if seen is not None else None
-            if line:
-                self.console.print(line, highlight=False)
         state = step.state
         view = state.spectator_view() if self.seat is None else state.view(self.seat)
+        for event in step.events:
+            seen = event.for_player(self.seat)
+            line = self.renderer.describe_event(seen, view) if seen is not None else None
+            if line:
+                self.console.print(line, highlight=False)
         self.console.print(self.renderer.render_view(view))
 
     def _public(self, step: Step) -> bool:
@@ -128,7 +128,9 @@ def replay(
     file: Annotated[
         Path, typer.Argument(metavar="FILE", help="A game record written by play --save.")
     ],
-    seat: Annotated[int | None, typer.Option("--seat", help="Show this seat's view.")] = None,
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Show this seat's view (seats are 1..N).")
+    ] = None,
     spectator: Annotated[
         bool, typer.Option("--spectator", help="Show the spectator's view (the default).")
     ] = False,
@@ -142,14 +144,14 @@ def replay(
         if step is not None and to_end:
             fail("--step and --to-end exclude each other")
         record = load_record(file)
-        if seat is not None and not 0 <= seat < record.players:
-            fail(f"--seat {seat}: this game has seats 0 to {record.players - 1}")
+        if seat is not None and not 1 <= seat <= record.players:
+            fail(f"--seat {seat}: this game has seats 1 to {record.players}")
         steps = replay_steps(record)
         last = len(steps) - 1
         if step is not None and not 0 <= step <= last:
             fail(f"--step {step}: this record has steps 0 to {last}")
         console = Console(highlight=False)
-        viewer = Viewer(console, record.game, seat, last)
+        viewer = Viewer(console, record.game, None if seat is None else seat - 1, last)
         if sys.stdin.isatty() and step is None and not to_end:
             try:
                 _browse(viewer, steps, 0, console.input)

@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from tabletop.server.api import Manager
 from tabletop.server.envelope import responses
-from tabletop.server.errors import TableError
+from tabletop.server.errors import TableError, seat_words
 from tabletop.server.reviews import Key, ReviewJobs, ReviewsBusy
 
 router = APIRouter(prefix="/api", tags=["review"])
@@ -46,7 +46,7 @@ async def _key(tables: Manager, table_id: str, seat: int, samples: int) -> tuple
     if not table.over:
         raise TableError("not_over", "a review is made only after the game is over")
     if seat >= table.row.players:
-        raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
+        raise TableError("bad_seat", f"there is no {seat_words(seat)} at this table", 404)
     return (table_id, seat, samples), table
 
 
@@ -82,5 +82,7 @@ async def get_review(
     key, _table = await _key(tables, table_id, seat, samples)
     job = _jobs(request).get(key)
     if job is None:
-        raise TableError("no_review", f"no review of seat {seat} was asked for; POST first", 404)
+        raise TableError(
+            "no_review", f"no review of {seat_words(seat)} was asked for; POST first", 404
+        )
     return ReviewOut(**job.to_json())

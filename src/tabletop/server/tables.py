@@ -46,7 +46,7 @@ from tabletop.server.autoplay import Autoplay
 from tabletop.server.chat import TableChat
 from tabletop.server.connection import Connection
 from tabletop.server.decisions import Decision, DecisionMarkers
-from tabletop.server.errors import TableError
+from tabletop.server.errors import TableError, refused_action, seat_words
 from tabletop.server.forwarding import Forwards, Sent, refusal
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.security import new_token, token_digest, token_matches
@@ -159,7 +159,7 @@ class LiveTable:
     def authenticate(self, seat: Any, token: Any) -> int:
         """The seat number if ``token`` is that seat's secret; TableError otherwise."""
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise TableError("bad_seat", f"there is no seat {seat!r} at this table", 404)
+            raise TableError("bad_seat", f"there is no {seat_words(seat)} at this table", 404)
         if not token_matches(token, self.seats[seat].token_digest):
             raise TableError("auth_failed", "wrong or missing seat token", 403)
         return seat
@@ -365,7 +365,7 @@ class LiveTable:
         try:
             events = self._head.apply(seat, action)
         except IllegalActionError as exc:
-            raise TableError("illegal_action", str(exc)) from None
+            raise TableError("illegal_action", refused_action(exc)) from None
         self._head_seq += 1
         changed = self._head_markers.refresh(self._head, self._head_seq, self.started, seat)
         row = ActionRow(self.id, self._head_seq, seat, action.notation(), source)
@@ -466,14 +466,14 @@ class LiveTable:
         At a private table an open seat needs its ``invitation`` secret."""
         async with self._quiet():
             if not 0 <= seat < len(self.seats):
-                raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
+                raise TableError("bad_seat", f"there is no {seat_words(seat)} at this table", 404)
             if self.seats[seat].kind == "reserved" and kind == "open":
                 raise TableError(
                     "seat_reserved",
                     f"seat {seat + 1} is kept for its player of the last game (a rematch)",
                 )
             if self.seats[seat].kind != kind:
-                raise TableError("seat_taken", f"seat {seat} is not open")
+                raise TableError("seat_taken", f"{seat_words(seat)} is not open")
             if self.row.private and kind == "open":
                 if invitation is None:
                     raise TableError(
@@ -481,7 +481,7 @@ class LiveTable:
                     )
                 if not token_matches(invitation, self.seats[seat].invite_digest):
                     raise TableError(
-                        "bad_invitation", f"that is not seat {seat}'s invitation", 403
+                        "bad_invitation", f"that is not {seat_words(seat)}'s invitation", 403
                     )
             token = new_token()
             digest = token_digest(token)
@@ -489,7 +489,7 @@ class LiveTable:
                 self.services.store.claim_seat, self.id, seat, name, digest, kind
             )
             if not ok:
-                raise TableError("seat_taken", f"seat {seat} was just taken")
+                raise TableError("seat_taken", f"{seat_words(seat)} was just taken")
             self._set_seat(SeatRow(seat, "human", name, None, digest, False))
             self._seats_changed()
             return token
@@ -602,7 +602,7 @@ class LiveTable:
             ):
                 raise TableError("bad_message", "a forwarded action was malformed", 500)
             if not 0 <= seat < len(self.seats):
-                raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
+                raise TableError("bad_seat", f"there is no {seat_words(seat)} at this table", 404)
             action = protocol.parse_action(self.game, message.get("action"))
             try:
                 await self._submit_here(

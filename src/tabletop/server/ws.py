@@ -21,7 +21,7 @@ from tabletop.server import protocol
 from tabletop.server.clients import Clients
 from tabletop.server.config import ServerConfig
 from tabletop.server.connection import Connection
-from tabletop.server.errors import TableError
+from tabletop.server.errors import TableError, seat_words
 from tabletop.server.manager import TableManager
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.security import TokenBucket
@@ -206,7 +206,9 @@ async def _handle(table: LiveTable, conn: Connection, message: dict[str, Any], r
         if conn.viewer is None:
             raise ProtocolError("spectator", "spectators cannot act")
         if "seat" in message and message["seat"] != conn.viewer:
-            raise ProtocolError("not_your_seat", f"this connection plays seat {conn.viewer} only")
+            raise ProtocolError(
+                "not_your_seat", f"this connection plays {seat_words(conn.viewer)} only"
+            )
         seq = protocol.require_int(message, "seq")
         decision = protocol.require_int(message, "decision") if "decision" in message else None
         action = protocol.parse_action(table.game, message.get("action"))

@@ -25,6 +25,7 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.state import State
 from tabletop.games.wicked_labyrinth.actions import Done
 from tabletop.games.wicked_labyrinth.elements import Phase
+from tabletop.server.errors import refused_action
 
 MAX_TENTATIVE = 64
 """Tentative actions one preview may carry (a round's processing is far shorter)."""
@@ -86,7 +87,8 @@ def try_actions(state: State, seat: int, actions: Sequence[Action]) -> Preview:
         try:
             events = copy.apply(seat, action)
         except TabletopError as exc:
-            raise PreviewRefused("illegal_action", f"tentative action {n}: {exc}") from None
+            why = refused_action(exc)
+            raise PreviewRefused("illegal_action", f"tentative action {n}: {why}") from None
         private = any(e.for_player(seat) != e.for_player(None) for e in events)
         if sealed or private or copy.rng.state != drawn or seat not in copy.current_players():
             raise PreviewRefused(

@@ -28,10 +28,14 @@ def _code_of_nine(state: State) -> dict[str, Any]:
                 "last_round": loc.last_round,
                 "cost_without_legacy": loc.cost_without_legacy,
                 "effect": location_effect(loc),
+                # what each offered item gives ("2 coins"), for the choice's labels
+                "choice": [{"item": item, "count": count} for item, count in loc.choice],
             }
             for loc in view.board.locations
         ],
         "points": view.board.points,
+        # the deck's titles by number (public: the card list is), for log lines
+        "cards": {str(card.number): card.title for card in view.cards.cards},
     }
 
 

@@ -23,7 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from tabletop.server import protocol
 from tabletop.server.api import Credentials, Manager, seat_of
 from tabletop.server.envelope import responses
-from tabletop.server.errors import TableError
+from tabletop.server.errors import TableError, seat_words
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.tables import LiveTable
 from tabletop.web import final, reference, replay
@@ -87,7 +87,7 @@ def _check_current(table: LiveTable, seat: int, seq: int) -> None:
         raise TableError("seat_away", "this seat is played by a bot; return to it first")
     decision = table.decisions[seat]
     if decision is None:
-        raise TableError("not_your_turn", f"seat {seat} has no decision to make now")
+        raise TableError("not_your_turn", f"{seat_words(seat)} has no decision to make now")
     if seq > table.seq:
         raise TableError("bad_seq", f"sequence number {seq} is in the future")
     if seq < decision:
@@ -168,5 +168,5 @@ def _viewer(table: LiveTable, text: str) -> int | None:
         return None
     seat = int(text)
     if seat >= table.row.players:
-        raise TableError("bad_seat", f"there is no seat {seat} at this table", 404)
+        raise TableError("bad_seat", f"there is no {seat_words(seat)} at this table", 404)
     return seat

@@ -256,16 +256,19 @@ function render(ctx) {
 
 function describe(ev, ctx) {
   const who = (p) => ctx.name(p);
+  // a memory card by number and title ("#11 Unburdened"), from the table's reference
+  const titles = (ctx.reference && ctx.reference.cards) || {};
+  const card = (n) => (titles[n] ? `#${n} ${cardTitle({ title: titles[n] })}` : `#${n}`);
   const holder = (p) => (p === null ? t("con.theRuins") : who(p));
   switch (ev.type) {
     case "CardsDealt":
-      return ev.cards ? t("con.ev.dealtMine", { cards: ev.cards.map((n) => `#${n}`).join(", ") }) : t("con.ev.dealt", { who: who(ev.holder) });
+      return ev.cards ? t("con.ev.dealtMine", { cards: ev.cards.map(card).join(", ") }) : t("con.ev.dealt", { who: who(ev.holder) });
     case "CardsChanged":
       return t(ev.change ? "con.ev.changed" : "con.ev.kept", { who: who(ev.player) });
     case "CardsPlaced":
-      return ev.abyss !== null ? t("con.ev.placedMine", { who: who(ev.holder), abyss: `#${ev.abyss}`, shoal: `#${ev.shoal}` }) : t("con.ev.placed", { who: who(ev.holder) });
+      return ev.abyss !== null ? t("con.ev.placedMine", { who: who(ev.holder), abyss: card(ev.abyss), shoal: card(ev.shoal) }) : t("con.ev.placed", { who: who(ev.holder) });
     case "NinthMemoryRevealed":
-      return t("con.ev.ninth", { card: `#${ev.card}` });
+      return t("con.ev.ninth", { card: card(ev.card) });
     case "PawnPlaced": {
       const loc = ctx.view && ctx.view.locations.find((l) => l.id === ev.location);
       return t("con.ev.pawn", { who: who(ev.player), location: loc ? locationName(loc) : ev.location, cost: ev.cost });
@@ -277,7 +280,7 @@ function describe(ev, ctx) {
     case "CardLooked":
       if (ev.blocked) return t("con.ev.lookBlocked", { who: who(ev.looker), owner: who(ev.owner), slot: slotName(ev.slot) });
       return ev.card !== null
-        ? t("con.ev.lookMine", { who: who(ev.looker), owner: who(ev.owner), slot: slotName(ev.slot), card: `#${ev.card}` })
+        ? t("con.ev.lookMine", { who: who(ev.looker), owner: who(ev.owner), slot: slotName(ev.slot), card: card(ev.card) })
         : t("con.ev.look", { who: who(ev.looker), owner: who(ev.owner), slot: slotName(ev.slot) });
     case "StartPlayerTaken":
       return t("con.ev.start", { who: who(ev.player) });
@@ -286,7 +289,7 @@ function describe(ev, ctx) {
     case "AttackBlocked":
       return t("con.ev.blocked", { who: who(ev.player), target: who(ev.target) });
     case "NinthMemoryExchanged":
-      return t("con.ev.exchanged", { who: who(ev.player), slot: slotName(ev.slot), card: `#${ev.ninth}` });
+      return t("con.ev.exchanged", { who: who(ev.player), slot: slotName(ev.slot), card: card(ev.ninth) });
     case "LegaciesReleased":
       return t("con.ev.released", { a: who(ev.players[0]), b: who(ev.players[1]) });
     case "RoundEnded":

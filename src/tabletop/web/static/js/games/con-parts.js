@@ -83,6 +83,16 @@ export function slotName(slot) {
   return t(`con.slot.${slot}`);
 }
 
+/** How many of `item` the pending location's choice gives (Venerable Cathedral: 2
+ * coins or 1 statue), from the table's reference data; 1 where it offers no counts. */
+function offered(ctx, item) {
+  const pending = ctx.view.pending;
+  const refs = (ctx.reference && ctx.reference.locations) || [];
+  const ref = pending ? refs.find((r) => r.id === pending.location) : null;
+  const entry = ref && (ref.choice || []).find((c) => c.item === item);
+  return entry ? entry.count : 1;
+}
+
 /** An action's notation (docs: code_of_nine/actions.py) in plain words. */
 export function actionText(n, ctx) {
   let m;
@@ -94,7 +104,7 @@ export function actionText(n, ctx) {
   }
   if ((m = /^target:(\d)$/.exec(n))) return ctx.name(Number(m[1]));
   if (n === "target:-") return t("con.act.nobody");
-  if ((m = /^item:(\w+)$/.exec(n))) return t(`con.q.${m[1]}.one`);
+  if ((m = /^item:(\w+)$/.exec(n))) return itemCount(m[1], offered(ctx, m[1]));
   if (n === "item:-") return t("con.act.noItem");
   if ((m = /^slot:(abyss|shoal)$/.exec(n))) return t("con.act.slot", { slot: slotName(m[1]) });
   if (n === "done") return t("con.act.done");
