@@ -135,13 +135,12 @@ class BotPool:
         if len(legal) == 1:
             return legal[0], 0.0
         ids = [game.actions.id_of(a) for a in legal]
+        asked = (game.info.name, table_seed, seat, decision, view, ids)
         deadline = decision_seconds(spec, self.largest_time) + self.grace
         spent = 0.0
         for attempt, seconds in ((spec, deadline), (fallback_spec(game), FALLBACK_SECONDS)):
             try:
-                chosen, thought = await self._run(
-                    attempt, game, table_seed, seat, decision, view, ids, seconds
-                )
+                chosen, thought = await self._run(attempt, asked, seconds)
             except asyncio.CancelledError:
                 raise
             except (TimeoutError, FutureTimeout):
@@ -156,21 +155,10 @@ class BotPool:
         return bots.default_action(legal), spent
 
     async def _run(
-        self,
-        spec: str,
-        game: Game,
-        table_seed: int,
-        seat: int,
-        decision: int,
-        view: Any,
-        ids: list[int],
-        seconds: float,
+        self, spec: str, asked: tuple[Any, ...], seconds: float
     ) -> tuple[int, float]:
-        future = self._pool.schedule(
-            _decide,
-            args=(spec, game.info.name, table_seed, seat, decision, view, ids),
-            timeout=seconds,
-        )
+        """``spec``'s decision on ``asked`` (the rest of :func:`_decide`'s arguments)."""
+        future = self._pool.schedule(_decide, args=(spec, *asked), timeout=seconds)
         self.waiting += 1
         try:
             result: tuple[int, float] = await asyncio.wrap_future(future)

@@ -35,7 +35,7 @@ def choose(
     view: Any,
     legal: Sequence[Action],
 ) -> Action:
-    """The bot's action for this decision (run in a worker thread: search bots are slow)."""
+    """The bot's action for this decision (run in a bot process: search bots are slow)."""
     bot = make_bot(spec, game, seat, decision_seed(table_seed, seat, decision))
     return bot.act(view, legal)
 
