@@ -237,7 +237,7 @@ def test_back_and_join_on_a_held_seat_lead_to_the_table(
     page.wait_for_selector("#connection.open")
     page.go_back()  # the join form is not in the history any more: the lobby
     page.wait_for_function("location.hash === '#/'")
-    page.wait_for_selector("#create", timeout=60_000)
+    page.wait_for_selector("#learn")  # the lobby, drawn before its forms load
     assert page.query_selector("#player-name") is None
     page.goto(f"{live_server.url}/#/join/{table_id}/0")  # an old link to the held seat
     page.wait_for_selector("#connection.open")
