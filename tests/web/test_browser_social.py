@@ -232,12 +232,21 @@ def test_back_and_join_on_a_held_seat_lead_to_the_table(
     page.goto(f"{live_server.url}/#/")
     page.wait_for_selector(f".table-row[data-id='{table_id}']")
     page.click(f".table-row[data-id='{table_id}'] a:has-text('Join')")
+    held: list[Any] = []  # the table's chat history, held back until the person left
+    page.route("**/chat?after=*", lambda route: held.append(route))
     page.fill("#player-name", "Alice")
     page.click("#join")
     page.wait_for_selector("#connection.open")
     page.go_back()  # the join form is not in the history any more: the lobby
     page.wait_for_function("location.hash === '#/'")
-    page.wait_for_selector("#learn")  # the lobby, drawn before its forms load
+    page.wait_for_selector("#create")
+    assert held, "the table asked for its chat"
+    for route in held:  # answered now, it must not draw the table over the lobby
+        route.continue_()
+    page.unroute("**/chat?after=*")
+    page.wait_for_timeout(500)
+    assert page.query_selector("#create") is not None
+    assert page.query_selector(".table-screen") is None
     assert page.query_selector("#player-name") is None
     page.goto(f"{live_server.url}/#/join/{table_id}/0")  # an old link to the held seat
     page.wait_for_selector("#connection.open")

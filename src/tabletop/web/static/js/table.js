@@ -65,6 +65,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     chat: chatState(),
   };
   let socket = null;
+  let closed = false; // the person went to another screen
 
   ctx.name = (s) => seatName(ctx, s);
   ctx.rerender = () => render();
@@ -372,6 +373,8 @@ export function showTable(main, tableId, { seat, spectator }) {
   }
 
   function render() {
+    // a request answered after the person left (chat, reference, final...) draws nothing
+    if (closed) return;
     if (!ctx.table || !ctx.view || !ctx.module) {
       update(
         main,
@@ -413,6 +416,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       return ctx.table ? ctx.table.game : null;
     },
     close: () => {
+      closed = true;
       clearInterval(ticker);
       unbindChat();
       clearAlert();
