@@ -445,3 +445,50 @@ def test_seats_connected_before_the_last_join_learn_their_decision(client) -> No
         assert frames[1]["table"]["status"] == "playing"
         if 0 in state.current_players():
             assert frames[1]["legal"] and frames[1]["decision"] == 0
+
+
+def test_a_time_bank_gives_a_slow_decision_more_time_once(tmp_path: Path) -> None:
+    """With 0.4 s a decision and a 1 s bank, a silent seat's first decision runs 1.4 s
+    (the frames say so), spends the whole bank, and its next decision has 0.4 s. What
+    was spent is stored: a restarted server still knows it."""
+    with make_client(tmp_path) as client:
+        table = create_table(
+            client,
+            game="wicked-labyrinth",
+            players=3,
+            clock=0.4,
+            bank=1.0,
+            seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
+        )
+        assert table["bank"] == 1.0
+        token = client.post(
+            f"/api/tables/{table['id']}/seats/0/join", json={"name": "slow"}
+        ).json()["token"]
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+            ws.send_text(json.dumps({"type": "auth", "seat": 0, "token": token}))
+            v = Viewer(ws, 0)
+            first = v.recv_until("welcome")
+            assert 1.0 < first["clock_left"] <= 1.4
+            assert 1.0 < first["clocks"][0] <= 1.4
+            started = time.monotonic()
+            frame = v.recv()
+            while frame.get("timeout") != 0:
+                frame = v.recv()
+            assert time.monotonic() - started > 1.0  # the bank was drawn on
+            seats = v.recv_until("seats")
+            assert seats["table"]["seats"][0]["bank_used"] == 1.0
+            frame = v.recv()
+            while "clock_left" not in frame:
+                frame = v.recv()
+            assert frame["clock_left"] <= 0.4  # the next decision: the clock alone
+    with make_client(tmp_path) as again:
+        seats = again.get("/api/tables").json()
+        row = next(t for t in seats.get("tables", seats) if t["id"] == table["id"])
+        assert row["seats"][0].get("bank_used") == 1.0
+
+
+def test_a_time_bank_needs_a_clock(client) -> None:
+    r = client.post(
+        "/api/tables", json={"game": "wicked-labyrinth", "players": 3, "bank": 30}
+    )
+    assert r.status_code == 422 and "clock" in r.text

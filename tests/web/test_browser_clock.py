@@ -3,6 +3,7 @@ only the clock's setting."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -65,4 +66,32 @@ def test_every_clock_and_every_time_out_is_shown_to_everyone(
         )
     assert bob.inner_text("#log li.timeout").startswith("Your time ran out")
     assert alice.inner_text("#log li.timeout").startswith("Bob's time ran out")
+    assert errors == []
+
+
+def test_a_time_bank_set_in_the_lobby_shows_by_the_clock(
+    live_server: LiveServer, browser: Any
+) -> None:
+    """The lobby's time bank reaches the server, and each deciding player's clock shows
+    the decision's seconds and the bank left after them."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server.url + "/")
+    page.select_option("#game", "wicked-labyrinth")
+    page.select_option("#players", "3")
+    for i, spec in enumerate(["open", "random", "random"]):
+        page.select_option(f"select[name=seat{i}]", spec)
+    page.click("details summary")
+    page.fill("input[name=clock]", "8")
+    page.fill("input[name=bank]", "20")
+    page.click("#create")
+    link = page.wait_for_selector("#created a[data-seat='0']")
+    table_id = (link.get_attribute("href") or "").split("/")[2]
+    table = next(
+        t for t in live_server.api("GET", "/api/tables")["tables"] if t["id"] == table_id
+    )
+    assert (table["clock"], table["bank"]) == (8, 20)
+    join(page, live_server.url, table_id, 0, "Al")
+    clock = page.wait_for_selector("#seat-clock-0")
+    assert re.fullmatch(r"⏱ [5-8] s \+ 20 s bank", clock.inner_text()), clock.inner_text()
     assert errors == []

@@ -60,6 +60,13 @@ class CreateTableIn(BaseModel):
     seats: list[SeatIn] | None = Field(default=None, max_length=16)
     seed: int | None = Field(default=None, ge=0, lt=1 << 63)
     clock: float | None = Field(default=None, gt=0, le=86_400)
+    bank: float | None = Field(
+        default=None,
+        ge=0,
+        le=86_400,
+        description="Seconds of time bank per player, drawn on when a decision runs past"
+        " the clock (needs a clock).",
+    )
     private: bool = Field(
         default=False,
         description="a private table is not listed, and each open seat is taken by its "
@@ -280,6 +287,7 @@ async def create_table(request: Request, body: CreateTableIn, tables: Manager) -
             body.clock,
             private=body.private,
             creator=creator,
+            bank=body.bank,
         )
     except TabletopError as exc:
         raise TableError("bad_table", str(exc), 422) from None

@@ -59,7 +59,8 @@ class Autoplay:
             elif seat in self.timed_out:
                 self._on_timeout(seat, decision)
             else:
-                self.clock.arm(seat, functools.partial(self._on_timeout, seat, decision))
+                timeout = functools.partial(self._on_timeout, seat, decision)
+                self.clock.arm(seat, timeout, table.bank_left(seat))
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task this table keeps until it ends."""

@@ -22,12 +22,14 @@ class DecisionClock:
     def enabled(self) -> bool:
         return self.seconds is not None and self.seconds > 0
 
-    def arm(self, seat: int, on_timeout: Callable[[], None]) -> None:
+    def arm(self, seat: int, on_timeout: Callable[[], None], bank: float = 0.0) -> None:
+        """Time ``seat``'s decision: the clock's seconds, then ``bank`` seconds more (the
+        seat's time bank left)."""
         if not self.enabled:
             return
         self.cancel(seat)
         loop = asyncio.get_running_loop()
-        self._timers[seat] = loop.call_later(self.seconds or 0.0, on_timeout)
+        self._timers[seat] = loop.call_later((self.seconds or 0.0) + bank, on_timeout)
 
     def cancel(self, seat: int) -> None:
         timer = self._timers.pop(seat, None)

@@ -14,6 +14,7 @@ armed at the same moment, within a commit's time).
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from tabletop.core.state import State
 from tabletop.server.errors import TableError
@@ -39,14 +40,24 @@ class DecisionMarkers:
         other._legal = list(self._legal)
         return other
 
-    def current(self, clock: float | None) -> list[Decision]:
+    def current(self, clock: float | None, banks: Sequence[float] = ()) -> list[Decision]:
         """Each seat's decision, with its time left on a clock of ``clock`` seconds per
-        decision (None: no clock)."""
+        decision (None: no clock) and the seat's time bank left (``banks``)."""
         now = time.monotonic()
-        return [
-            None if m is None else (m, max(0.0, clock - (now - since)) if clock else None)
-            for m, since in zip(self.markers, self.since, strict=True)
-        ]
+        out: list[Decision] = []
+        for p, (m, since) in enumerate(zip(self.markers, self.since, strict=True)):
+            if m is None:
+                out.append(None)
+            elif not clock:
+                out.append((m, None))
+            else:
+                extra = banks[p] if banks else 0.0
+                out.append((m, max(0.0, clock + extra - (now - since))))
+        return out
+
+    def elapsed(self, seat: int) -> float | None:
+        """Seconds since ``seat``'s decision began (None: it has none)."""
+        return None if self.markers[seat] is None else time.monotonic() - self.since[seat]
 
     def restart(self, seat: int) -> None:
         """The seat's clock starts over on the same decision (it came back to it)."""

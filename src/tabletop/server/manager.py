@@ -76,6 +76,7 @@ class TableManager:
         clock: float | None,
         private: bool = False,
         creator: str | None = None,
+        bank: float | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table, and (private tables) each open seat's invitation secret.
 
@@ -96,7 +97,7 @@ class TableManager:
             p: new_token() for p, s in enumerate(seats) if private and s.kind == "open"
         }
         row, seat_rows = self._new_rows(
-            game_name, players, options, seats, seed, clock, private, creator, invitations
+            game_name, players, options, seats, seed, clock, private, creator, invitations, bank
         )
         async with self.setting_up:
             await self.services.writer.call(self.services.store.create_table, row, seat_rows)
@@ -124,6 +125,7 @@ class TableManager:
                 old.row.private,
                 old.row.creator,
                 {},
+                old.row.bank,
             )
             async with self.setting_up:
                 made = await self.services.writer.call(
@@ -147,11 +149,14 @@ class TableManager:
         private: bool,
         creator: str | None,
         invitations: dict[int, str],
+        bank: float | None = None,
     ) -> tuple[TableRow, list[SeatRow]]:
         """A new table's rows, checked: players, options (their size too), seats and
         bot specs (within this server's limits)."""
         config = self.services.config
         check_options(options, config)
+        if bank and not clock:
+            raise TableError("bad_options", "a time bank needs a clock (seconds per decision)", 422)
         game = REGISTRY.get(game_name)
         game.new_game(players, 0, **options)  # validates players and options
         if len(seats) != players:
@@ -170,6 +175,7 @@ class TableManager:
             created=time.time(),
             private=private,
             creator=creator,
+            bank=bank or None,
         )
         seat_rows = [
             SeatRow(

@@ -72,6 +72,7 @@ tables = Table(
     Column("rematch", String(32), nullable=True),
     Column("private", Boolean, nullable=False, default=False, server_default=false()),
     Column("creator", String(64), nullable=True),
+    Column("bank", Float, nullable=True),
     Index("tabletop_tables_created", "created"),
     Index("tabletop_tables_creator", "creator"),
 )
@@ -87,6 +88,7 @@ seats = Table(
     Column("token_digest", String(64), nullable=True),
     Column("away", Boolean, nullable=False),
     Column("invite_digest", String(64), nullable=True),
+    Column("bank_used", Float, nullable=False, default=0.0, server_default=text("0")),
 )
 
 actions = Table(
@@ -162,6 +164,8 @@ class SeatRow:
     token_digest: str | None = None
     away: bool = False
     invite_digest: str | None = None
+    bank_used: float = 0.0
+    """Seconds of the table's time bank this seat has spent (decisions past the clock)."""
 
 
 @dataclass(frozen=True)
@@ -181,6 +185,8 @@ class TableRow:
     """Left out of the lobby; its open seats are taken by invitation only."""
     creator: str | None = None
     """Who made it (a digest of the client's address), for the per-client quota."""
+    bank: float | None = None
+    """Seconds of time bank per player beyond the clock's seconds per decision."""
 
 
 @dataclass(frozen=True)
@@ -355,6 +361,7 @@ class Store:
                 over=table.over,
                 private=table.private,
                 creator=table.creator,
+                bank=table.bank,
             )
         )
         conn.execute(insert(seats), [_seat_values(table.id, s) for s in seat_rows])
@@ -386,6 +393,15 @@ class Store:
                 .values(kind="bot", name=spec, bot=spec, token_digest=None, away=False)
             )
             return bool(done.rowcount == 1)
+
+    def spend_bank(self, table_id: str, seat: int, used: float) -> None:
+        """Record that ``seat`` has spent ``used`` seconds of its time bank in all."""
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(bank_used=used)
+            )
 
     def set_away(self, table_id: str, seat: int, away: bool, bot: str | None) -> None:
         with self.engine.begin() as conn:
@@ -695,6 +711,7 @@ def _seat_values(table_id: str, s: SeatRow) -> dict[str, Any]:
         "token_digest": s.token_digest,
         "away": s.away,
         "invite_digest": s.invite_digest,
+        "bank_used": s.bank_used,
     }
 
 
@@ -709,7 +726,16 @@ def _action_values(r: ActionRow) -> dict[str, Any]:
 
 
 def _seat_row(r: Any) -> SeatRow:
-    return SeatRow(r.seat, r.kind, r.name, r.bot, r.token_digest, bool(r.away), r.invite_digest)
+    return SeatRow(
+        r.seat,
+        r.kind,
+        r.name,
+        r.bot,
+        r.token_digest,
+        bool(r.away),
+        r.invite_digest,
+        float(r.bank_used or 0.0),
+    )
 
 
 def _table_row(r: Any) -> TableRow:
@@ -726,4 +752,5 @@ def _table_row(r: Any) -> TableRow:
         r.rematch,
         bool(r.private),
         r.creator,
+        r.bank,
     )

@@ -21,6 +21,8 @@ def public_seat(seat: SeatRow) -> dict[str, Any]:
     if seat.kind == "bot" or seat.away:
         out["bot"] = seat.bot
     out["away"] = seat.away
+    if seat.bank_used:
+        out["bank_used"] = round(seat.bank_used, 1)  # seconds of the time bank spent
     return out
 
 
@@ -44,6 +46,8 @@ def table_summary(row: TableRow, seats: list[SeatRow], status: str, seq: int) ->
     }
     if row.rematch is not None:
         out["rematch"] = row.rematch
+    if row.bank is not None:
+        out["bank"] = row.bank  # seconds of time bank per player
     return out
 
 

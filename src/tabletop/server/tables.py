@@ -227,10 +227,36 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
 
+    def bank_left(self, seat: int) -> float:
+        """Seconds of time bank ``seat`` has left (0 at a table without one)."""
+        return max(0.0, (self.row.bank or 0.0) - self.seats[seat].bank_used)
+
+    def _spend_bank(self, seat: int, source: str) -> bool:
+        """Charge ``seat``'s time bank for the decision it just ended (by acting, or the
+        clock for it) past the clock's seconds; whether anything was spent."""
+        clock, elapsed = self.row.clock, self.markers.elapsed(seat)
+        if not self.row.bank or not clock or elapsed is None or source not in ("seat", "clock"):
+            return False
+        left = self.bank_left(seat)
+        over = left if source == "clock" else min(elapsed - clock, left)
+        if over <= 0:
+            return False
+        used = self.seats[seat].bank_used + over
+        self._set_seat(replace(self.seats[seat], bank_used=used))
+        self.autoplay.spawn(self._bank_spent(seat, used))
+        return True
+
+    async def _bank_spent(self, seat: int, used: float) -> None:
+        """Store what ``seat`` spent of its bank and tell everyone (the seats frame)."""
+        await self.services.writer.call(self.services.store.spend_bank, self.id, seat, used)
+        self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
+        self.services.bus.publish({"kind": "seats", "table": self.id})
+
     def decisions_now(self) -> list[Decision]:
         """Each seat's decision as its frames tell it, with its time left on the clock
-        (none for a seat a bot plays: no clock runs for it)."""
-        now = self.markers.current(self.row.clock)
+        and its time bank (none for a seat a bot plays: no clock runs for it)."""
+        banks = [self.bank_left(p) for p in range(len(self.seats))] if self.row.bank else []
+        now = self.markers.current(self.row.clock, banks)
         return [
             (d[0], None) if d is not None and self.botted(p) else d for p, d in enumerate(now)
         ]
@@ -397,6 +423,8 @@ class LiveTable:
                 self._reset_head()
                 return
             self._on_the_way.popleft()
+            if self.owned:
+                self._spend_bank(way.row.seat, way.row.source)
             self.state, self.markers, self.seq = way.state, way.markers, way.row.seq
             timeout = self._note_timeout(way.row)
             self._tell(way.events, way.changed, way.actor, way.ref, timeout)

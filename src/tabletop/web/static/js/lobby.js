@@ -126,6 +126,8 @@ function createForm(games, onCreated) {
       if (seed) body.seed = Number(seed);
       const clock = String(data.get("clock") || "").trim();
       if (clock) body.clock = Number(clock);
+      const bank = String(data.get("bank") || "").trim();
+      if (bank) body.bank = Number(bank);
       body.private = data.get("private") === "on";
       const created = await api("POST", "/api/tables", body);
       onCreated(created.table, created.invitations);
@@ -148,6 +150,7 @@ function createForm(games, onCreated) {
       h("summary", {}, t("lobby.more")),
       h("label", {}, h("span", {}, t("lobby.seed")), h("input", { name: "seed", type: "number", min: 0, inputmode: "numeric" })),
       h("label", {}, h("span", {}, t("lobby.clock")), h("input", { name: "clock", type: "number", min: 1, step: "any" })),
+      h("label", {}, h("span", {}, t("lobby.bank")), h("input", { name: "bank", type: "number", min: 0, step: "any" })),
     ),
     h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.create")),
   );

@@ -249,13 +249,30 @@ export function showTable(main, tableId, { seat, spectator }) {
     badge.classList.toggle("urgent", left <= 5);
   }
 
-  /** A seat's clock in the Players panel, for everyone: its seconds left while it decides. */
+  /** A seat's clock in the Players panel, for everyone: its seconds left while it
+   * decides, and on a table with a time bank, the bank that is left after them. */
   function seatClock(seat) {
     const deadline = ctx.over ? null : ctx.deadlines[seat];
     if (deadline === null || deadline === undefined) return null;
     const badge = h("span", { class: "seat-clock running", id: `seat-clock-${seat}`, role: "timer", dataset: { seat } });
-    showLeft(badge, deadline, "table.seatClock");
+    showSeatLeft(badge, seat, deadline);
     return badge;
+  }
+
+  function bankLeft(seat) {
+    const table = ctx.table;
+    if (!table || !table.bank) return 0;
+    return Math.max(0, table.bank - (table.seats[seat].bank_used || 0));
+  }
+
+  function showSeatLeft(badge, seat, deadline) {
+    const bank = bankLeft(seat);
+    if (!bank) return showLeft(badge, deadline, "table.seatClock");
+    const left = Math.max(0, Math.ceil((deadline - performance.now()) / 1000));
+    const inBank = Math.min(left, Math.ceil(bank));
+    badge.textContent = t("table.seatClockBank", { s: left - inBank, bank: inBank });
+    badge.classList.toggle("urgent", left <= 5);
+    return undefined;
   }
 
   // a countdown, not a re-render: the screen's inputs stay as the person left them
@@ -264,7 +281,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     if (badge && ctx.deadline !== null) showLeft(badge);
     ctx.deadlines.forEach((deadline, seat) => {
       const mark = document.getElementById(`seat-clock-${seat}`);
-      if (mark && deadline !== null) showLeft(mark, deadline, "table.seatClock");
+      if (mark && deadline !== null) showSeatLeft(mark, seat, deadline);
     });
   }, 250);
 
