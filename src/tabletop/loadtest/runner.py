@@ -102,17 +102,40 @@ def default_players(game: str) -> int:
     return counts[len(counts) // 2]
 
 
+class SetupRefused(Exception):
+    """The server refused to set a table up; the message is its own reason."""
+
+
+def _checked(response: httpx.Response) -> dict[str, Any]:
+    """The response's JSON, or :class:`SetupRefused` with the server's error code and
+    message (a per-client quota names the flag that lifts it)."""
+    if response.is_success:
+        return response.json()  # type: ignore[no-any-return]
+    try:
+        error = response.json()["error"]
+        reason = f"{error['code']}: {error['message']}"
+    except (ValueError, KeyError, TypeError):
+        reason = response.text[:200]
+    hint = ""
+    if response.status_code == 429:
+        hint = " (a load test comes from one address: serve with --quota-exempt ADDRESS)"
+    raise SetupRefused(
+        f"{response.request.method} {response.request.url.path}: "
+        f"{response.status_code} {reason}{hint}"
+    )
+
+
 async def _setup_table(http: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
-    r = await http.post("/api/tables", json={"game": game, "players": players})
-    r.raise_for_status()
-    table_id = r.json()["table"]["id"]
+    created = _checked(await http.post("/api/tables", json={"game": game, "players": players}))
+    table_id = created["table"]["id"]
     tokens = []
     for seat in range(players):
-        r = await http.post(
-            f"/api/tables/{table_id}/seats/{seat}/join", json={"name": f"load{seat}"}
+        joined = _checked(
+            await http.post(
+                f"/api/tables/{table_id}/seats/{seat}/join", json={"name": f"load{seat}"}
+            )
         )
-        r.raise_for_status()
-        tokens.append(r.json()["token"])
+        tokens.append(joined["token"])
     return table_id, tokens
 
 

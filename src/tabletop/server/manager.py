@@ -9,6 +9,7 @@ and one of them owns each table (``owners``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 from dataclasses import dataclass, field, replace
@@ -65,6 +66,8 @@ class TableManager:
         self.tables: dict[str, LiveTable] = {}
         self._loading: dict[str, _Loading] = {}
         self.setting_up = asyncio.Semaphore(SETUP_AT_ONCE)
+        self._quota = asyncio.Lock()
+        """Held while a quota-bound client's table is counted and stored."""
 
     async def create(
         self,
@@ -81,27 +84,32 @@ class TableManager:
         """A new table, and (private tables) each open seat's invitation secret.
 
         ``creator`` is the client's key for its quota (None: exempt)."""
-        config = self.services.config
-        if creator is not None:
-            made = await self.services.read(
-                self.services.store.unfinished_tables_of, creator, time.time() - QUOTA_WINDOW
-            )
-            if made >= config.tables_per_client:
-                raise TableError(
-                    "too_many_tables",
-                    f"a client may have {config.tables_per_client} unfinished tables made "
-                    "in the last hour; finish or wait for some",
-                    429,
-                )
         invitations = {
             p: new_token() for p, s in enumerate(seats) if private and s.kind == "open"
         }
         row, seat_rows = self._new_rows(
             game_name, players, options, seats, seed, clock, private, creator, invitations, bank
         )
-        async with self.setting_up:
-            await self.services.writer.call(self.services.store.create_table, row, seat_rows)
+        # counted and stored in one step: requests sent at once cannot all pass the count
+        async with self._quota if creator is not None else contextlib.nullcontext():
+            if creator is not None:
+                await self._check_quota(creator)
+            async with self.setting_up:
+                await self.services.writer.call(self.services.store.create_table, row, seat_rows)
         return await self._open_new(row, seat_rows), invitations
+
+    async def _check_quota(self, creator: str) -> None:
+        limit = self.services.config.tables_per_client
+        made = await self.services.read(
+            self.services.store.unfinished_tables_of, creator, time.time() - QUOTA_WINDOW
+        )
+        if made >= limit:
+            raise TableError(
+                "too_many_tables",
+                f"a client may have {limit} unfinished tables made in the last hour; "
+                "finish or wait for some",
+                429,
+            )
 
     async def rematch(self, old: LiveTable) -> LiveTable:
         """The table that continues ``old`` (over): made by the first request, with the
