@@ -120,3 +120,18 @@ def test_an_illegal_action_is_refused_before_any_table_moves():
 def test_bad_arguments_fail_at_construction(kwargs):
     with pytest.raises(ValueError):
         VectorEnv("wicked-labyrinth", 3, **kwargs)
+
+
+def test_the_mask_table_forgets_when_full_and_keys_stay_right(monkeypatch):
+    from tabletop.rl import vector
+
+    monkeypatch.setattr(vector, "MASK_TABLE_LIMIT", 3)
+    table = vector.MaskTable(6)
+    first = table.key((1, 2))
+    second = table.key((0, 4))
+    assert (first, second) == (1, 2) and table.key((1, 2)) == 1
+    table.start()  # full: every set is forgotten
+    assert table.count == 1
+    again = table.key((0, 4))
+    assert again == 1 and np.flatnonzero(table.rows[again]).tolist() == [0, 4]
+    assert not table.rows[2].any()

@@ -63,11 +63,17 @@ VECTOR_VERSION = 1
 """Bumped when observations, actions or rewards change meaning; see docs/rl.md."""
 
 
+MASK_TABLE_LIMIT = 1 << 16
+"""Distinct legal sets a batched env keeps masks for (about 11 MB for the Labyrinth)."""
+
+
 class MaskTable:
     """The distinct legal-action sets seen so far, as rows of one int8 array.
 
     A key names a row; row 0 is the no-op alone. Masks of many seats are then one
-    ``take`` of their keys, and a legal set's row is built once per env.
+    ``take`` of their keys, and a legal set's row is built once per env. Keys hold for
+    one step: :meth:`start` may forget every set (past :data:`MASK_TABLE_LIMIT` rows),
+    so a long run's memory stays bounded.
     """
 
     def __init__(self, num_actions: int) -> None:
@@ -76,6 +82,13 @@ class MaskTable:
         self.rows[0, num_actions - 1] = 1
         self._keys: dict[tuple[int, ...], int] = {}
         self.count = 1
+
+    def start(self) -> None:
+        """A new step's keys begin; forget every set once the table is full."""
+        if self.count >= MASK_TABLE_LIMIT:
+            self._keys.clear()
+            self.rows[1:] = 0
+            self.count = 1
 
     def key(self, ids: Sequence[int]) -> int:
         """The key of the mask of these legal ids (a new row the first time)."""
@@ -257,6 +270,7 @@ class VectorEnv:
         """Every table's observations and masks, from its state."""
         states = self._states
         self._encoder.encode_into(states, self.observations, self.seat)
+        self._masks.start()
         key = self._masks.key
         learner = self.seat
         if learner is None:
