@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from web.players import is_over, join, new_page
+from web.players import is_over, join, new_page, screenshot
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -97,7 +98,7 @@ def process(page: Any) -> list[str]:
 
 
 def test_wicked_labyrinth_declarations_reach_the_server_as_clicked(
-    browser: Any, tmp_path: Any
+    browser: Any, tmp_path: Any, screenshots: Path
 ) -> None:
     with LiveServer(tmp_path, bot_delay=0.05) as server:
         seats = [{"type": "open"}] + [{"type": "bot", "bot": "heuristic"}] * 4
@@ -117,6 +118,8 @@ def test_wicked_labyrinth_declarations_reach_the_server_as_clicked(
             assert not sent.errors, sent.errors
             if page.query_selector("#declaration #commit:enabled"):
                 shown_rounds.append(check_story(page, players=5))
+                if shown_rounds[-1] == 2 and page.query_selector("#round-summary"):
+                    screenshot(page, screenshots / "wl-round-summary.png")
                 clicked.append(declare(page, sent))
                 steps.append("declare")
             elif button := page.query_selector("#choice button[data-action]:enabled"):
