@@ -212,3 +212,4 @@ def test_http_floods_get_429_and_the_server_stays_up(tmp_path: Path) -> None:
         assert codes[:5] == [200] * 5 and 429 in codes
         r = c.get("/api/games")
         assert r.status_code == 429 and error_code(r) == "rate_limited"
+        assert r.headers["retry-after"] == "1"

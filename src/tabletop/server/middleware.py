@@ -12,7 +12,9 @@ from tabletop.server.security import RateLimiter
 Scope = dict[str, Any]
 
 
-async def _refuse(send: Any, status: int, code: str, message: str) -> None:
+async def _refuse(
+    send: Any, status: int, code: str, message: str, extra: tuple[tuple[bytes, bytes], ...] = ()
+) -> None:
     body = json.dumps({"error": {"code": code, "message": message}}).encode()
     await send(
         {
@@ -21,6 +23,7 @@ async def _refuse(send: Any, status: int, code: str, message: str) -> None:
             "headers": [
                 (b"content-type", b"application/json"),
                 (b"content-length", str(len(body)).encode()),
+                *extra,
             ],
         }
     )
@@ -56,7 +59,9 @@ class GuardMiddleware:
             return
         client = str((scope.get("client") or ("?", 0))[0])
         if client not in self.exempt and not self.limiter.allow(client):
-            await _refuse(send, 429, "rate_limited", "too many requests; slow down")
+            await _refuse(
+                send, 429, "rate_limited", "too many requests; slow down", ((b"retry-after", b"1"),)
+            )
             return
         too_large = f"a request body may be at most {self.max_body} bytes"
         headers = dict(scope.get("headers") or [])
