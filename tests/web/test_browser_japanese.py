@@ -70,3 +70,26 @@ def test_switching_to_japanese_translates_every_screen(
 
 def _japanese() -> dict[str, str]:
     return json.loads((STATIC / "i18n" / "ja.json").read_text("utf-8"))  # type: ignore[no-any-return]
+
+
+def test_a_refusal_on_a_japanese_page_is_all_japanese(
+    live_server: LiveServer, browser: Any
+) -> None:
+    """The server explains a refusal in English; a Japanese page shows its own text for
+    the error code alone, an English page adds the server's explanation."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#create")
+    show = """async () => (await import('/static/js/errors.js')).refusal(
+        {code: 'illegal_action', message: 'seat 1 cannot play cathedral: closed'})"""
+    english = page.evaluate(show)
+    assert english == "That move is not allowed now. (seat 1 cannot play cathedral: closed)"
+    page.select_option("#lang", "ja")
+    page.wait_for_selector("text=テーブルを作る")
+    japanese = page.evaluate(show)
+    assert japanese == json.loads((STATIC / "i18n" / "ja.json").read_text())[
+        "error.code.illegal_action"
+    ]
+    assert not any("a" <= c.lower() <= "z" for c in japanese)
+    assert errors == []
