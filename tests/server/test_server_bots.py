@@ -176,10 +176,12 @@ def test_stored_unbounded_bots_do_not_hang_a_restarted_server(tmp_path: Path) ->
     args = ("--data-dir", str(tmp_path), "--bot-delay", "0.05")
     server = ServerProcess(*args).start()
     ids = []
-    for _ in range(3):
-        body = {"game": WL, "players": 3, "seats": [{"type": "bot", "bot": "random"}] * 3}
-        ids.append(httpx.post(f"{server.url}/api/tables", json=body).json()["table"]["id"])
-    server.kill()
+    try:
+        for _ in range(3):
+            body = {"game": WL, "players": 3, "seats": [{"type": "bot", "bot": "random"}] * 3}
+            ids.append(httpx.post(f"{server.url}/api/tables", json=body).json()["table"]["id"])
+    finally:
+        server.kill()
     with sqlite3.connect(tmp_path / "tabletop.sqlite3") as db:
         for table_id, spec in zip(ids, ("mcts:time=inf", "mcts:iterations=1000000000",
                                         "mcts:time=nan"), strict=True):
