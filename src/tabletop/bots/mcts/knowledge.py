@@ -65,6 +65,7 @@ class Factory(Protocol):
 
 MODELS: dict[tuple[str, str], str] = {
     ("wicked-labyrinth", "heuristic"): "tabletop.bots.wicked_labyrinth.priors:HeuristicModel",
+    ("wicked-labyrinth", "adaptive"): "tabletop.bots.wicked_labyrinth.adaptive:AdaptiveModel",
     ("code-of-nine", "heuristic"): "tabletop.bots.code_of_nine.priors:HeuristicModel",
 }
 """Knowledge by (game, model name), as ``module:class`` (imported when first used)."""

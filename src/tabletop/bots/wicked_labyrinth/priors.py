@@ -161,6 +161,10 @@ class HeuristicModel(Knowledge):
             out.append(worth)
         return out
 
+    def style(self, player: int) -> tuple[float, float]:
+        """The (aggression, spite) ``player`` is modelled with: the default heuristic's."""
+        return self._aggression, self._spite
+
     def _declare(self, s: WickedLabyrinthState, player: int) -> int:
         b = s.b
         pieces = [
@@ -173,17 +177,24 @@ class HeuristicModel(Knowledge):
         hit = self._plans.get(key)
         if hit is not None:
             return hit
-        worths = self._root[player][s.corridor :]
-        model = outlooks(
-            [Rival(n, bool(w), bool(so)) for n, w, so in rivals], len(worths),
-            self._aggression,
-        )
-        plan = plan_declarations(
-            worths, model, mine[0], bool(mine[1]), bool(mine[2]), self._spite
-        )
-        action = A.declare_id(plan.search, plan.witch, plan.soul)
+        action = self.plan(s, player, *self.style(player))
         self._plans[key] = action
         return action
+
+    def plan(self, s: WickedLabyrinthState, player: int, aggression: float, spite: float) -> int:
+        """The declaration the heuristic with ``aggression`` and ``spite`` would make."""
+        b = s.b
+        pieces = [
+            (b[q * STRIDE + SEARCH], b[q * STRIDE + WITCH], b[q * STRIDE + SOUL])
+            for q in range(s.num_players)
+        ]
+        mine = pieces[player]
+        rivals = [pieces[q] for q in range(s.num_players) if q != player]
+        worths = self._root[player][s.corridor :]
+        model = outlooks([Rival(n, bool(w), bool(so)) for n, w, so in rivals], len(worths),
+                         aggression)
+        plan = plan_declarations(worths, model, mine[0], bool(mine[1]), bool(mine[2]), spite)
+        return A.declare_id(plan.search, plan.witch, plan.soul)
 
     def _best_low(self, s: WickedLabyrinthState, player: int, change: int) -> int:
         """The colour whose low token gained (``+1``) or returned (``-1``) leaves the
