@@ -12,20 +12,19 @@ from typer.testing import CliRunner
 import tabletop
 from tabletop.arena.league import POOLS, pool
 from tabletop.bots import UnknownBotError, make_bot
-from tabletop.bots.levels import LEVELS
+from tabletop.bots.levels import SEARCHES
 from tabletop.cli.app import app
 from tabletop.sim.runner import play_game
 
 
 @pytest.mark.parametrize("name", sorted(POOLS))
-def test_every_pool_member_plays_and_the_lobby_searches_are_in_it(name: str) -> None:
+def test_every_pool_member_plays_and_the_strongest_search_is_in_it(name: str) -> None:
     game = tabletop.game(name)
     specs = [m.spec for m in pool(name)]
     for spec in specs:
         make_bot(spec, game, 0)
     assert "random" in specs and sum(s.startswith("heuristic") for s in specs) >= 3
-    for level in LEVELS[name]["mcts"]:
-        assert f"{level},clock=cpu" in specs
+    assert f"{SEARCHES[name]},clock=cpu" in specs
     assert len(set(specs)) == len(specs)
 
 

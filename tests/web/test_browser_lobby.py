@@ -1,6 +1,6 @@
 """The lobby's card file option: a good file makes the table, a bad one is refused with
-the file's problem named, and nothing is created. Its seats offer the game's measured
-search, not a bare ``mcts``."""
+the file's problem named, and nothing is created. Its seats offer the difficulty
+levels the league chose, the strongest a measured search, not a bare ``mcts``."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.bots.levels import LEVELS
+from tabletop.bots.levels import LADDERS, LEVELS
 from tabletop.games.wicked_labyrinth import cards
 from web.players import new_page
 from web.server import LiveServer
@@ -32,8 +32,13 @@ def test_a_card_file_is_read_and_checked(
         "select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])")
     (search,) = LEVELS["wicked-labyrinth"]["mcts"]
     assert [text for value, text in offered if value == search] == [
-        "Bot: search (MCTS, strongest)"]
+        "Strongest bot: search (MCTS, reads its rivals)"]
     assert "mcts" not in [value for value, _ in offered]
+    # the four difficulty levels, each once, named as the league ranked them
+    named = [text.split(" bot: ")[0] for _, text in offered if " bot: " in text]
+    assert sorted(named) == ["Easy", "Hard", "Normal", "Strongest"]
+    ladder = [level.spec for level in LADDERS["wicked-labyrinth"]]
+    assert {value for value, text in offered if " bot: " in text} == set(ladder)
 
     broken = tmp_path / "broken.toml"
     broken.write_text(SHIPPED.read_text("utf-8").replace('lower = "', 'lower = "purple', 1))

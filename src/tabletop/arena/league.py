@@ -1,8 +1,8 @@
 """The league: a fixed pool of bots per game, rated against each other by the arena.
 
 No bot of the pool is tuned for the others: it holds the baseline (``random``), the
-heuristic at several settings, every ``mcts`` setting the lobby offers
-(:mod:`tabletop.bots.levels`) and, where it can play, an outside algorithm
+heuristic at several settings, the game's strongest search
+(:data:`tabletop.bots.levels.SEARCHES`) and, where it can play, an outside algorithm
 (OpenSpiel's ISMCTS, :mod:`tabletop.bots.openspiel_ismcts`). Matches are the arena's:
 4 players, every choice of 4 bots of the pool, each played from every seat on the
 same deal (:mod:`tabletop.arena.schedule`); ratings are OpenSkill's with intervals.
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.bots.levels import LEVELS
+from tabletop.bots.levels import SEARCHES
 
 PLAYERS = 4
 
@@ -30,10 +30,8 @@ class Member:
 
 
 def _lobby_searches(game: str) -> tuple[Member, ...]:
-    return tuple(
-        Member(f"{spec},clock=cpu", "a search the lobby offers (0.25 s of CPU a decision)")
-        for spec in LEVELS.get(game, {}).get("mcts", ())
-    )
+    spec = SEARCHES[game]
+    return (Member(f"{spec},clock=cpu", "the game's strongest search (0.25 s of CPU a decision)"),)
 
 
 POOLS: dict[str, tuple[Member, ...]] = {

@@ -1,23 +1,124 @@
-"""The settings a player picks a bot by: each game's strongest measured search.
+"""The difficulty levels a player picks a bot by, chosen from the league's ratings.
 
-A bare ``mcts`` plays random rollouts to the end, weaker than ``heuristic`` in both
-games (docs/arena.md); what makes it strong is the game's model, which needs
-parameters a player should not have to know. The lobby offers these specs for
-``mcts``; they are the ones the arena measured against three heuristics (89.6% in The
-Wicked Labyrinth, 41% in Code of Nine, where 25% is parity).
+Each game's ladder has four levels, ``easy``, ``normal``, ``hard`` and ``strongest``,
+each a bot spec of the game's league pool (:mod:`tabletop.arena.league`) with its
+OpenSkill rating there (mu, sigma). :func:`choose_ladder` picks them from the ratings:
+the strongest bot is ``strongest``, the weakest that is not ``random`` is ``easy``,
+and ``normal`` and ``hard`` are the two bots between them whose ratings split the
+range most evenly (the smallest spread of the three gaps). Bots that need an optional
+extra (OpenSpiel's ``ismcts``) are not offered. A test derives the ladders again from
+the league reports committed under ``docs/league/`` and compares them with
+:data:`LADDERS`. The rating gaps between consecutive levels are in docs/league.md.
+
+The lobby offers the search with a wall-clock budget; the league ran it with
+``clock=cpu`` (the same 0.25 s on a free core), so the ``clock=cpu`` is dropped here.
 """
 
 from __future__ import annotations
 
-LEVELS: dict[str, dict[str, tuple[str, ...]]] = {
-    "wicked-labyrinth": {
-        "mcts": ("mcts:time=0.25,model=heuristic,guide=heuristic,search=sealed",),
-    },
-    "code-of-nine": {
-        "mcts": ("mcts:time=0.25,model=heuristic,samples=4,c=0.2",),
-    },
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import combinations
+
+SEARCHES: dict[str, str] = {
+    "wicked-labyrinth": "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
+    "code-of-nine": "mcts:time=0.25,model=heuristic,samples=4,c=0.2",
 }
-"""Specs by game and bot name, weakest first; a bot not listed is offered bare."""
+"""Each game's strongest measured search (docs/arena.md): a bare ``mcts`` plays random
+rollouts, weaker than ``heuristic`` in both games; its model makes it strong. The
+league rates it (with ``clock=cpu``) and the ladder offers it if it rates highest."""
+
+DIFFICULTIES = ("easy", "normal", "hard", "strongest")
+NOT_OFFERED = ("random", "ismcts")
+"""Bot names never made a level: no challenge, or an optional extra needed."""
+
+
+@dataclass(frozen=True)
+class Level:
+    """One difficulty: its name, the bot spec the lobby offers and its league rating."""
+
+    name: str
+    spec: str
+    mu: float
+    sigma: float
+
+
+def lobby_spec(league_spec: str) -> str:
+    """The spec the lobby offers for a league pool's spec (without ``clock=cpu``)."""
+    return league_spec.replace(",clock=cpu", "")
+
+
+def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, ...]:
+    """The four levels from league ``ratings`` (spec, mu, sigma), weakest first."""
+    offered = sorted(
+        ((spec, mu, sigma) for spec, mu, sigma in ratings
+         if spec.split(":")[0] not in NOT_OFFERED),
+        key=lambda r: r[1],
+    )
+    if len(offered) < len(DIFFICULTIES):
+        raise ValueError(f"a ladder needs {len(DIFFICULTIES)} rated bots, got {len(offered)}")
+    low, high = offered[0], offered[-1]
+    middle = offered[1:-1]
+
+    def spread(pair: tuple[tuple[str, float, float], ...]) -> float:
+        marks = [low[1], pair[0][1], pair[1][1], high[1]]
+        gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
+        return max(gaps) - min(gaps)
+
+    normal, hard = min(combinations(middle, 2), key=spread)
+    return tuple(
+        Level(name, lobby_spec(spec), round(mu, 1), round(sigma, 1))
+        for name, (spec, mu, sigma) in zip(DIFFICULTIES, (low, normal, hard, high), strict=True)
+    )
+
+
+LADDERS: dict[str, tuple[Level, ...]] = {
+    # tabletop league wicked-labyrinth --games 60 (docs/league/wicked-labyrinth);
+    # gaps 5.4, 4.5, 12.7 (one sigma is about 4.7)
+    "wicked-labyrinth": (
+        Level("easy", "heuristic:budget=40", 23.8, 4.6),
+        Level("normal", "heuristic:aggression=0.6,spite=0", 29.2, 4.6),
+        Level("hard", "heuristic:aggression=1.6,spite=0.6", 33.7, 4.6),
+        Level("strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
+              46.4, 4.9),
+    ),
+    # tabletop league code-of-nine --games 60 (docs/league/code-of-nine); gaps 3.5,
+    # 1.3, 1.8: all within one sigma (4.7), so 60 games cannot tell these levels apart
+    "code-of-nine": (
+        Level("easy", "heuristic", 26.3, 4.7),
+        Level("normal", "heuristic:samples=2", 29.8, 4.7),
+        Level("hard", "heuristic:samples=32", 31.1, 4.6),
+        Level("strongest", "mcts:time=0.25,model=heuristic,samples=4,c=0.2", 32.9, 4.7),
+    ),
+}
+"""Each game's levels, weakest first, from its league (docs/league.md)."""
+
+
+def ladder(game: str) -> tuple[Level, ...]:
+    return LADDERS.get(game, ())
+
+
+def gaps(game: str) -> list[float]:
+    """The rating (mu) gaps between consecutive levels of ``game``."""
+    found = ladder(game)
+    return [round(b.mu - a.mu, 1) for a, b in zip(found, found[1:], strict=False)]
+
+
+def _by_bot(game: str) -> dict[str, tuple[str, ...]]:
+    """The ladder's specs by bot name, weakest first, and the game's search for ``mcts``
+    (offered even if the league did not rate it a level: a bare ``mcts`` is weak)."""
+    by_bot: dict[str, list[str]] = {}
+    for level in ladder(game):
+        by_bot.setdefault(level.spec.split(":")[0], []).append(level.spec)
+    search = SEARCHES.get(game)
+    if search is not None and search not in by_bot.get("mcts", []):
+        by_bot.setdefault("mcts", []).append(search)
+    return {bot: tuple(specs) for bot, specs in by_bot.items()}
+
+
+LEVELS: dict[str, dict[str, tuple[str, ...]]] = {game: _by_bot(game) for game in SEARCHES}
+"""The lobby's specs by game and bot name, weakest first; a bot not listed is offered
+bare (``random``)."""
 
 
 def levels(game: str, bot: str) -> tuple[str, ...]:

@@ -1,7 +1,8 @@
 """What the search thinks each legal action of one decision is worth, in points.
 
-The lobby's strongest search (:mod:`tabletop.bots.levels`) is asked again with its
-game's model of play (``model=heuristic``), but instead of spending its budget where
+The game's strongest search (:data:`tabletop.bots.levels.SEARCHES`) is asked again
+with its model of play (``model=heuristic`` or ``adaptive``, which starts as the
+heuristic: each decision is appraised on its own), but instead of spending its budget where
 UCB leads, every legal action is played on the same ``samples`` determinizations of
 the seat's view (common random numbers: the differences between actions are not
 blurred by different deals). Rewards count the score only (``margin=1``), so an
@@ -17,7 +18,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tabletop.bots.levels import LEVELS
+from tabletop.bots.levels import SEARCHES
 from tabletop.bots.mcts.knowledge import knowledge
 from tabletop.bots.mcts.search import Budget, Settings, search
 from tabletop.bots.registry import parse_spec
@@ -44,10 +45,10 @@ class Searcher:
 
 def searcher(game: Game) -> Searcher | None:
     """The lobby's strongest ``mcts`` setting of ``game`` as a searcher (None: no model)."""
-    specs = LEVELS.get(game.info.name, {}).get("mcts", ())
-    if not specs:
+    spec = SEARCHES.get(game.info.name)
+    if spec is None:
         return None
-    _, params = parse_spec(specs[-1])
+    _, params = parse_spec(spec)
     model = params.get("model")
     if model is None:
         return None

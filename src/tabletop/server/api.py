@@ -16,7 +16,7 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.bots import BOTS
-from tabletop.bots.levels import levels
+from tabletop.bots.levels import gaps, ladder, levels
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
@@ -182,6 +182,10 @@ def game_info(game: Game) -> dict[str, Any]:
         ],
         "bots": BOTS.names(info.name),
         "levels": {bot: list(levels(info.name, bot)) for bot in BOTS.names(info.name)},
+        "difficulty": [
+            {"level": level.name, "spec": level.spec, "rating": level.mu, "gap": gap}
+            for level, gap in zip(ladder(info.name), [None, *gaps(info.name)], strict=True)
+        ],
     }
 
 

@@ -49,9 +49,13 @@ async function readDataFile(file) {
 function seatRow(index, game) {
   const bots = game.bots;
   const choices = [h("option", { value: "open" }, t("lobby.seatOpen"))];
+  const levelOf = Object.fromEntries((game.difficulty || []).map((d) => [d.spec, d.level]));
   for (const bot of bots) {
     for (const spec of game.levels[bot]) {
-      choices.push(h("option", { value: spec }, t("lobby.seatBot", { bot: botLabel(spec) })));
+      const label = levelOf[spec]
+        ? t("lobby.seatLevel", { level: t(`level.${levelOf[spec]}`), bot: botLabel(spec) })
+        : t("lobby.seatBot", { bot: botLabel(spec) });
+      choices.push(h("option", { value: spec }, label));
     }
   }
   const select = h("select", { name: `seat${index}`, "aria-label": t("lobby.seatN", { n: index + 1 }) }, choices);

@@ -1,0 +1,57 @@
+"""The lobby's difficulty levels: chosen from the league's ratings by a stated rule,
+and the shipped ladders are the ones the committed league reports give."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tabletop
+from tabletop.arena.league import POOLS
+from tabletop.bots import make_bot
+from tabletop.bots.levels import (
+    DIFFICULTIES,
+    LADDERS,
+    LEVELS,
+    SEARCHES,
+    choose_ladder,
+    gaps,
+    levels,
+    lobby_spec,
+)
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "league"
+
+
+def test_the_rule_picks_the_ends_and_the_most_even_split() -> None:
+    ratings = [("random", 0.0, 5.0), ("a", 10.0, 5.0), ("b", 14.0, 5.0), ("c", 20.0, 5.0),
+               ("d", 21.0, 5.0), ("e", 30.0, 5.0), ("ismcts:simulations=9", 40.0, 5.0)]
+    ladder = choose_ladder(ratings)
+    assert [lv.name for lv in ladder] == list(DIFFICULTIES)
+    # random and ismcts are never offered; between a (10) and e (30): b, d give gaps
+    # 4, 7, 9 (spread 5), better than b, c (4, 6, 10) and c, d (10, 1, 9)
+    assert [lv.spec for lv in ladder] == ["a", "b", "d", "e"]
+    with pytest.raises(ValueError, match="needs 4 rated bots"):
+        choose_ladder(ratings[:3])
+    spec = "mcts:time=0.25,model=heuristic"
+    assert lobby_spec(f"{spec},clock=cpu") == spec
+
+
+@pytest.mark.parametrize("name", sorted(POOLS))
+def test_the_shipped_ladder_is_the_committed_leagues(name: str) -> None:
+    summary = json.loads((DOCS / name / "summary.json").read_text())
+    assert summary["header"]["bots"] == [m.spec for m in POOLS[name]]
+    ratings = [(b["bot"], b["mu"], b["sigma"]) for b in summary["bots"]]
+    assert choose_ladder(ratings) == LADDERS[name]
+    assert all(g > 0 for g in gaps(name))
+    game = tabletop.game(name)
+    for level in LADDERS[name]:
+        make_bot(level.spec, game, 0)
+        assert level.spec in levels(name, level.spec.split(":")[0])
+    offered = {spec for specs in LEVELS[name].values() for spec in specs}
+    assert offered == {level.spec for level in LADDERS[name]} | {SEARCHES[name]}
+    best = max(summary["bots"], key=lambda b: b["mu"])
+    if best["bot"].split(":")[0] not in ("random", "ismcts"):
+        assert LADDERS[name][-1].spec == lobby_spec(best["bot"])
