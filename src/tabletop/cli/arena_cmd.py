@@ -55,6 +55,29 @@ def default_results(header: Header) -> Path:
     return Path("reports") / "arena" / name
 
 
+WorkersOpt = Annotated[int, typer.Option("--workers", help="Local worker processes.")]
+RayOpt = Annotated[
+    bool, typer.Option("--ray", help="Run the games on Ray instead of local processes.")
+]
+RayAddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="Ray cluster to join (auto, ray://host:10001); default: a local instance.",
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+ReportOpt = Annotated[
+    Path | None, typer.Option("--report", help="Write the HTML report into DIR.")
+]
+ResultsOpt = Annotated[
+    Path | None,
+    typer.Option("--results", help="Results file (JSON lines; default under reports/arena)."),
+]
+"""The options ``arena`` and ``league`` share."""
+
+
 def arena(
     game_name: GameArg,
     bots: Annotated[
@@ -70,26 +93,12 @@ def arena(
         int | None, typer.Option("--players", help="Players per game (default: one per bot).")
     ] = None,
     seed: SeedOpt = 0,
-    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
-    ray: Annotated[
-        bool, typer.Option("--ray", help="Run the games on Ray instead of local processes.")
-    ] = False,
-    ray_address: Annotated[
-        str | None,
-        typer.Option(
-            "--ray-address",
-            metavar="ADDRESS",
-            help="Ray cluster to join (auto, ray://host:10001); default: a local instance.",
-        ),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    report: Annotated[
-        Path | None, typer.Option("--report", help="Write the HTML report into DIR.")
-    ] = None,
-    results_file: Annotated[
-        Path | None,
-        typer.Option("--results", help="Results file (JSON lines; default under reports/arena)."),
-    ] = None,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    as_json: JsonOpt = False,
+    report: ReportOpt = None,
+    results_file: ResultsOpt = None,
     cards: CardsOpt = None,
     expert: ExpertOpt = False,
     option: OptionOpt = None,

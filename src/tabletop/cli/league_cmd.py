@@ -8,7 +8,6 @@ rotated, resumable results file, OpenSkill ratings with intervals, and with
 from __future__ import annotations
 
 import json
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -19,7 +18,18 @@ from tabletop.arena.league import PLAYERS, pool
 from tabletop.arena.results import Header
 from tabletop.arena.runner import Backend
 from tabletop.arena.schedule import cycle_length
-from tabletop.cli.arena_cmd import default_results, ladder_table, run_with_progress, seat_table
+from tabletop.cli.arena_cmd import (
+    JsonOpt,
+    RayAddressOpt,
+    RayOpt,
+    ReportOpt,
+    ResultsOpt,
+    WorkersOpt,
+    default_results,
+    ladder_table,
+    run_with_progress,
+    seat_table,
+)
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import GameArg, SeedOpt, find_game
 
@@ -31,22 +41,12 @@ def league(
         typer.Option("--games", help="Number of games (default: one cycle of the schedule)."),
     ] = None,
     seed: SeedOpt = 0,
-    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
-    ray: Annotated[
-        bool, typer.Option("--ray", help="Run the games on Ray instead of local processes.")
-    ] = False,
-    ray_address: Annotated[
-        str | None,
-        typer.Option("--ray-address", metavar="ADDRESS", help="Ray cluster to join."),
-    ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
-    report: Annotated[
-        Path | None, typer.Option("--report", help="Write the HTML report into DIR.")
-    ] = None,
-    results_file: Annotated[
-        Path | None,
-        typer.Option("--results", help="Results file (JSON lines; default under reports/arena)."),
-    ] = None,
+    workers: WorkersOpt = 1,
+    ray: RayOpt = False,
+    ray_address: RayAddressOpt = None,
+    as_json: JsonOpt = False,
+    report: ReportOpt = None,
+    results_file: ResultsOpt = None,
 ) -> None:
     """Rate the game's league pool: every 4 of its bots, every seat, OpenSkill ratings.
 

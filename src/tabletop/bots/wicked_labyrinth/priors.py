@@ -166,11 +166,7 @@ class HeuristicModel(Knowledge):
         return self._aggression, self._spite
 
     def _declare(self, s: WickedLabyrinthState, player: int) -> int:
-        b = s.b
-        pieces = [
-            (b[q * STRIDE + SEARCH], b[q * STRIDE + WITCH], b[q * STRIDE + SOUL])
-            for q in range(s.num_players)
-        ]
+        pieces = _pieces(s)
         mine = pieces[player]
         rivals = tuple(pieces[q] for q in range(s.num_players) if q != player)
         key = (player, s.corridor, mine, rivals)
@@ -183,11 +179,7 @@ class HeuristicModel(Knowledge):
 
     def plan(self, s: WickedLabyrinthState, player: int, aggression: float, spite: float) -> int:
         """The declaration the heuristic with ``aggression`` and ``spite`` would make."""
-        b = s.b
-        pieces = [
-            (b[q * STRIDE + SEARCH], b[q * STRIDE + WITCH], b[q * STRIDE + SOUL])
-            for q in range(s.num_players)
-        ]
+        pieces = _pieces(s)
         mine = pieces[player]
         rivals = [pieces[q] for q in range(s.num_players) if q != player]
         worths = self._root[player][s.corridor :]
@@ -213,6 +205,13 @@ class HeuristicModel(Knowledge):
             if worth > best[0]:
                 best = (worth, colour)
         return best[1]
+
+
+def _pieces(s: WickedLabyrinthState) -> list[_Pieces]:
+    """Each player's pieces left behind the screen: (search, witch's sign, soul's sign)."""
+    b = s.b
+    return [(b[q * STRIDE + SEARCH], b[q * STRIDE + WITCH], b[q * STRIDE + SOUL])
+            for q in range(s.num_players)]
 
 
 def _wicked(state: State) -> WickedLabyrinthState:
