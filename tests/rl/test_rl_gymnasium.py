@@ -53,7 +53,7 @@ def test_opponents_can_be_named_per_seat():
     env = SingleSeatEnv("wicked-labyrinth", 3, seat=1, opponents=["random", "random"],
                         render_mode="ansi")
     env.reset(seed=2)
-    assert "you are seat 1" in env.render()
+    assert "you are seat 2" in env.render()  # seat 1 counted from 1, as people read it
 
 
 @pytest.mark.parametrize(
