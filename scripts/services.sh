@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Make sure the local PostgreSQL and Redis services run, and that the test database
-# exists. Idempotent: safe to run before every test run. Commands from the machine
-# kind's notes (python-svc); the test database is tabletop_test (trust auth, postgres).
+# Make sure the local PostgreSQL and Redis services run, and give the tests a new, empty
+# test database. Safe to run before every test run. Commands from the machine kind's
+# notes (python-svc); the test database is $TABLETOP_PG_DB (default tabletop_test; trust
+# auth, user postgres). It is made anew each run: a database left migrated by another
+# checkout's newer schema would otherwise fail this checkout's migrations.
 set -euo pipefail
 
 PGDB="${TABLETOP_PG_DB:-tabletop_test}"
@@ -17,11 +19,9 @@ if ! redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1; then
     for _ in $(seq 1 50); do redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null 2>&1 && break; sleep 0.2; done
 fi
 
-if ! psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='${PGDB}'" | grep -q 1; then
-    psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE \"${PGDB}\"" || \
-        psql -h 127.0.0.1 -U postgres -tAc "SELECT 1 FROM pg_database WHERE datname='${PGDB}'" | grep -q 1
-fi
+PGOPTIONS=--client-min-messages=warning psql -h 127.0.0.1 -U postgres -qc "DROP DATABASE IF EXISTS \"${PGDB}\" WITH (FORCE)"
+psql -h 127.0.0.1 -U postgres -qc "CREATE DATABASE \"${PGDB}\""
 
 pg_isready -h 127.0.0.1 -p 5432 -q
 redis-cli -h 127.0.0.1 -p 6379 ping >/dev/null
-echo "services: PostgreSQL (database ${PGDB}) and Redis are up"
+echo "services: PostgreSQL (new database ${PGDB}) and Redis are up"
