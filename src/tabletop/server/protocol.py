@@ -205,7 +205,9 @@ def parse_message(text: Any, max_bytes: int, max_depth: int = MAX_DEPTH) -> dict
                 "too_deep", f"a message may nest at most {max_depth} levels deep"
             ) from None
         raise ProtocolError("malformed_json", f"not valid JSON: {exc}") from None
-    if value_depth(message, max_depth) > max_depth:
+    # fewer brackets than the limit cannot nest past it (every action message): no walk
+    few = text.count("{") + text.count("[") <= max_depth
+    if not few and value_depth(message, max_depth) > max_depth:
         raise ProtocolError("too_deep", f"a message may nest at most {max_depth} levels deep")
     if not isinstance(message, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
