@@ -46,7 +46,7 @@ def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) ->
                  "--save", str(save), input=entries)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "'zzz' is not an action of wicked-labyrinth" in out
+    assert "player 0 cannot play 'zzz'" in out
     assert "There is no choice 99: pick 1 to 28." in out
     assert "player 0 cannot play d7" in out  # 6 search pieces with 3 players
     record = json.loads(save.read_text())

@@ -14,6 +14,7 @@ from tabletop.core.errors import (
     GameOptionError,
     IllegalActionError,
     RecordError,
+    SeatError,
     UnknownGameError,
 )
 
@@ -38,7 +39,7 @@ def test_option_of_the_wrong_type_is_refused() -> None:
 def test_apply_refuses_other_seats_bad_players_and_finished_games() -> None:
     state = tabletop.new_game("wicked-labyrinth", players=3, seed=1)
     before = state.to_json()
-    with pytest.raises(IllegalActionError, match="no player 7"):
+    with pytest.raises(SeatError, match="no player 7"):
         state.apply(7, "d0")
     with pytest.raises(IllegalActionError, match="must declare a closed hand"):
         state.apply(0, "done")

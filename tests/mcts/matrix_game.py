@@ -48,7 +48,7 @@ class MatrixState(State):
     def is_terminal(self) -> bool:
         return None not in self.chosen
 
-    def legal_action_ids(self, player: int) -> Sequence[int]:
+    def _legal_action_ids(self, player: int) -> Sequence[int]:
         if self.chosen[player] is not None:
             return ()
         return range(len(self.game.payoffs))  # type: ignore[attr-defined]
@@ -56,7 +56,7 @@ class MatrixState(State):
     def _apply(self, player: int, action_id: int) -> None:
         self.chosen[player] = action_id
 
-    def view(self, player: int) -> MatrixView:
+    def _view(self, player: int) -> MatrixView:
         return MatrixView(player, (None, None))
 
     def spectator_view(self) -> MatrixView:

@@ -10,6 +10,7 @@ from tabletop.core.errors import (
     GameOptionError,
     IllegalActionError,
     RecordError,
+    SeatError,
     TabletopError,
     UnknownGameError,
 )
@@ -38,6 +39,7 @@ __all__ = [
     "RecordError",
     "Registry",
     "Result",
+    "SeatError",
     "SplitMix64",
     "State",
     "TabletopError",

@@ -89,6 +89,10 @@ class ActionTable(Generic[A]):
             return self.parse(action)
         if isinstance(action, int):
             return self.action(action)
-        if isinstance(action, Action) and action in self._ids:
-            return action
+        if isinstance(action, Action):
+            try:
+                if action in self._ids:
+                    return action
+            except TypeError:  # an action value built with unhashable fields
+                pass
         raise ActionParseError(f"{action!r} is not an action of {self.game}")

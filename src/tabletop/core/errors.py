@@ -20,7 +20,22 @@ class GameOptionError(TabletopError):
 
 
 class ActionParseError(TabletopError):
-    """Text or an integer that is not an action of the game at all."""
+    """Text, an integer or a value that is not an action of the game at all.
+
+    Raised by ``State.apply`` through :meth:`by_player`, so the message names the
+    player, the action as given and the reason; the state is unchanged.
+    """
+
+    player: object = None
+    action: object = None
+    reason: str = ""
+
+    @classmethod
+    def by_player(cls, player: int, action: object, reason: str) -> ActionParseError:
+        """The error for ``player`` offering ``action`` (as given) that is no action."""
+        err = cls(f"player {player} cannot play {action!r}: {reason}")
+        err.player, err.action, err.reason = player, action, reason
+        return err
 
 
 class IllegalActionError(TabletopError):
@@ -34,6 +49,20 @@ class IllegalActionError(TabletopError):
         self.action = action
         self.reason = reason
         super().__init__(f"player {player} cannot play {action!s}: {reason}")
+
+
+class SeatError(TabletopError):
+    """A player that is no seat at this table: not an ``int``, a ``bool``, or out of range.
+
+    ``doing`` says what was asked of the player (``cannot play 'd0'``, ``has no legal
+    actions``); nothing changed.
+    """
+
+    def __init__(self, player: object, doing: str, reason: str) -> None:
+        self.player = player
+        self.doing = doing
+        self.reason = reason
+        super().__init__(f"player {player!r} {doing}: {reason}")
 
 
 class RecordError(TabletopError):

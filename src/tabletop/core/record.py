@@ -69,8 +69,9 @@ class GameRecord:
     def steps(
         self, game: Game
     ) -> Iterator[tuple[State, tuple[int, str] | None, list[Event]]]:
-        """Yield the start state, then the state after each step with that step and the
-        events it made (what each viewer's version of them comes from).
+        """Yield the start state with the setup's events (``State.start_events``: the
+        deal), then the state after each step with that step and the events it made
+        (what each viewer's version of them comes from).
 
         The same state object is advanced in place; clone it to keep one.
         """
@@ -80,7 +81,7 @@ class GameRecord:
             )
         except TabletopError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from exc
-        yield state, None, []
+        yield state, None, list(state.start_events)
         for n, (player, text) in enumerate(self.actions, start=1):
             try:
                 if player == CHANCE:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Self
 from mypy_extensions import mypyc_attr
 
 from tabletop.core.actions import Action
-from tabletop.core.errors import ActionParseError, IllegalActionError
+from tabletop.core.errors import ActionParseError, IllegalActionError, SeatError
 from tabletop.core.events import Event
 from tabletop.core.rng import SplitMix64
 
@@ -49,6 +49,7 @@ class State(ABC):
         "rng",
         "history",
         "auto_chance",
+        "start_events",
         "_events",
     )
 
@@ -62,6 +63,11 @@ class State(ABC):
         self.rng = SplitMix64(seed)
         self.history: list[tuple[int, int]] = []
         self.auto_chance = auto_chance
+        self.start_events: tuple[Event, ...] = ()
+        """What happened while the game was set up (the deal, the first layout), in
+        order: ``new_game`` resolves that chance before anyone decides, so these events
+        are the log's and the replay's first lines (empty with ``auto_chance=False``,
+        where each draw is an explicit ``apply_chance``)."""
         self._events: list[Event] | None = None
 
     # ------------------------------------------------------------------ provided by games
@@ -106,8 +112,9 @@ class State(ABC):
         return outcomes[-1][0]
 
     @abstractmethod
-    def legal_action_ids(self, player: int) -> Sequence[int]:
-        """Integer ids of ``player``'s legal actions now (empty if not deciding)."""
+    def _legal_action_ids(self, player: int) -> Sequence[int]:
+        """Integer ids of ``player``'s (a valid seat's) legal actions now; empty if not
+        deciding."""
 
     def why_illegal(self, player: int, action_id: int) -> str:
         """Why a well-formed action is not legal now; games say more where they can."""
@@ -118,8 +125,8 @@ class State(ABC):
         """Change the state by one legal action; emit events through :meth:`_emit`."""
 
     @abstractmethod
-    def view(self, player: int) -> Any:
-        """Exactly what ``player`` may know now (a frozen dataclass)."""
+    def _view(self, player: int) -> Any:
+        """Exactly what ``player`` (a valid seat) may know now (a frozen dataclass)."""
 
     @abstractmethod
     def spectator_view(self) -> Any:
@@ -138,42 +145,80 @@ class State(ABC):
 
     # ------------------------------------------------------------------ the protocol
 
-    def legal_actions(self, player: int) -> list[Action]:
-        table = self.game.actions
-        return [table[i] for i in self.legal_action_ids(player)]
+    # Every public method that takes a player accepts any value and checks it first, so
+    # the compiled build (where a parameter typed ``int`` would coerce ``True`` and
+    # refuse ``"1"`` with a TypeError) and the sources behave alike: a bad seat raises
+    # SeatError, a ValueError subclass naming the player, the request and the reason.
 
-    def is_legal(self, player: int, action: Action | str | int) -> bool:
+    def seat(self, player: object, doing: str) -> int:
+        """``player`` as a seat number of this table, or :class:`SeatError` saying why not.
+
+        A seat is an ``int`` (never a ``bool``) from 0 to the player count less one.
+        """
+        last = self.num_players - 1
+        if isinstance(player, bool) or not isinstance(player, int):
+            kind = type(player).__name__
+            raise SeatError(player, doing, f"a player is a seat number 0-{last}, not a {kind}")
+        if not 0 <= player <= last:
+            raise SeatError(
+                player, doing, f"there is no player {player} at this table (seats 0-{last})"
+            )
+        return player
+
+    def legal_action_ids(self, player: object) -> Sequence[int]:
+        """Integer ids of ``player``'s legal actions now (empty if not deciding)."""
+        return self._legal_action_ids(self.seat(player, "has no legal actions to list"))
+
+    def legal_actions(self, player: object) -> list[Action]:
+        """``player``'s legal actions now, as values (empty if not deciding)."""
+        table = self.game.actions
+        seat = self.seat(player, "has no legal actions to list")
+        return [table[i] for i in self._legal_action_ids(seat)]
+
+    def view(self, player: object) -> Any:
+        """Exactly what ``player`` may know now (a frozen dataclass)."""
+        return self._view(self.seat(player, "has no view"))
+
+    def is_legal(self, player: object, action: object) -> bool:
+        """Whether ``player`` may play ``action`` now; False for anything not an action.
+
+        A bad seat raises :class:`SeatError`, as everywhere else.
+        """
+        seat = self.seat(player, f"cannot be asked about {action!r}")
+        table = self.game.actions
         try:
-            action_id = self.game.actions.id_of(self.game.actions.coerce(action))
+            action_id = table.id_of(table.coerce(action))
         except ActionParseError:
             return False
-        return player in self.current_players() and action_id in self.legal_action_ids(player)
+        return seat in self.current_players() and action_id in self._legal_action_ids(seat)
 
-    def apply(self, player: int, action: Action | str | int) -> list[Event]:
+    def apply(self, player: object, action: object) -> list[Event]:
         """Apply ``player``'s action (a value, its notation or its id), checked.
 
-        Raises :class:`ActionParseError` for something that is no action of this game and
-        :class:`IllegalActionError` for one the rules do not allow now; in both cases the
-        state is unchanged. Returns the full events; use ``Event.for_player`` to show them.
+        Raises :class:`SeatError` for a player that is no seat here,
+        :class:`ActionParseError` for something that is no action of this game and
+        :class:`IllegalActionError` for one the rules do not allow now; each names the
+        player, the action as given and the reason, and the state is unchanged.
+        Returns the full events; use ``Event.for_player`` to show them.
         """
+        seat = self.seat(player, f"cannot play {action!r}")
         table = self.game.actions
-        act = table.coerce(action)
-        action_id = table.id_of(act)
-        if isinstance(player, bool) or not isinstance(player, int):
-            raise IllegalActionError(player, act, "a player is a seat number")
-        if not 0 <= player < self.num_players:
-            raise IllegalActionError(player, act, f"there is no player {player} at this table")
+        try:
+            act = table.coerce(action)
+            action_id = table.id_of(act)
+        except ActionParseError as exc:
+            raise ActionParseError.by_player(seat, action, str(exc)) from None
         if self.is_terminal():
-            raise IllegalActionError(player, act, "the game is over")
-        if player not in self.current_players():
-            raise IllegalActionError(player, act, "it is not this player's decision now")
-        if action_id not in self.legal_action_ids(player):
-            raise IllegalActionError(player, act, self.why_illegal(player, action_id))
+            raise IllegalActionError(seat, act, "the game is over")
+        if seat not in self.current_players():
+            raise IllegalActionError(seat, act, "it is not this player's decision now")
+        if action_id not in self._legal_action_ids(seat):
+            raise IllegalActionError(seat, act, self.why_illegal(seat, action_id))
         events: list[Event] = []
         self._events = events
         try:
-            self._apply(player, action_id)
-            self.history.append((player, action_id))
+            self._apply(seat, action_id)
+            self.history.append((seat, action_id))
             self._settle_chance()
         finally:
             self._events = None
@@ -207,6 +252,17 @@ class State(ABC):
             self._events = None
         return events
 
+    def _settle_start(self) -> None:
+        """Resolve the setup's chance (with ``auto_chance``), keeping its events as
+        :attr:`start_events`; games call this at the end of ``Game._new_state``."""
+        events: list[Event] = []
+        self._events = events
+        try:
+            self._settle_chance()
+        finally:
+            self._events = None
+        self.start_events = tuple(events)
+
     def _settle_chance(self) -> None:
         if not self.auto_chance:
             return
@@ -228,6 +284,7 @@ class State(ABC):
         other.rng = SplitMix64(self.rng.state)
         other.history = list(self.history)
         other.auto_chance = self.auto_chance
+        other.start_events = self.start_events
         other._events = None
 
     # ------------------------------------------------------------------ copies and pickles

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from tabletop.core.errors import ActionParseError, IllegalActionError
+from tabletop.core.errors import ActionParseError, IllegalActionError, SeatError
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.record import GameRecord
@@ -134,15 +134,43 @@ def check_actions(state: State, step: int, rng: SplitMix64, checks: Checks) -> N
                     _fail(state, step, f"the refusal does not name the player: {exc}")
             else:
                 _fail(state, step, f"illegal action {table[action_id]} by {p} was accepted")
+    seat = deciding[0] if deciding else 0
     for bad in ("", "not-an-action", -1, len(table)):
         try:
-            state.apply(deciding[0] if deciding else 0, bad)
-        except (ActionParseError, IllegalActionError):
-            pass
+            state.apply(seat, bad)
+        except (ActionParseError, IllegalActionError) as exc:
+            if not str(exc).startswith(f"player {seat} cannot play "):
+                _fail(state, step, f"the refusal of {bad!r} does not name player and action: {exc}")
         else:
             _fail(state, step, f"malformed action {bad!r} was accepted")
+    calls: tuple[Callable[[object], object], ...] = (
+        lambda who: state.apply(who, 0),
+        state.legal_actions,
+        state.legal_action_ids,
+        lambda who: state.is_legal(who, 0),
+        state.view,
+    )
+    for player in (True, -1, state.num_players, "0", None, 0.0):
+        for call in calls:
+            try:
+                call(player)
+            except SeatError as exc:
+                if not str(exc).startswith(f"player {player!r} "):
+                    _fail(state, step, f"the refusal of seat {player!r} does not name it: {exc}")
+            else:
+                _fail(state, step, f"seat {player!r} was accepted")
     if _snapshot(state) != before:
         _fail(state, step, "a refused action changed the state")
+
+
+def check_events(state: State, events: list[Any] | tuple[Any, ...], step: int) -> None:
+    """Every seat's and the spectator's version of each event (the setup's included) is
+    JSON-safe: what logs, frames and replays are made of."""
+    for q in [*range(state.num_players), None]:
+        for event in events:
+            shown = event.for_player(q)
+            if shown is not None:
+                json.dumps(to_jsonable(shown))
 
 
 def play_checked(
@@ -156,6 +184,7 @@ def play_checked(
     """Play one random game with every check; return the final state."""
     rng = SplitMix64(seed ^ 0x5DEECE66D)
     state = game.new_game(players, seed, **options)
+    check_events(state, state.start_events, 0)
     step = 0
     while True:
         if check_state is not None:
@@ -174,11 +203,7 @@ def play_checked(
         p = deciding[rng.below(len(deciding))]
         legal = state.legal_action_ids(p)
         events = state.apply(p, legal[rng.below(len(legal))])
-        for q in [*range(players), None]:
-            for event in events:
-                shown = event.for_player(q)
-                if shown is not None:
-                    json.dumps(to_jsonable(shown))
+        check_events(state, events, step)
         step += 1
         if step > game.info.max_game_length:
             _fail(state, step, f"longer than max_game_length {game.info.max_game_length}")

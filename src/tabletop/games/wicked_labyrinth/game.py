@@ -78,7 +78,7 @@ class WickedLabyrinth(Game):
     ) -> State:
         state = WickedLabyrinthState(self, players, seed, options, auto_chance)
         state.setup(options["cards"])
-        state._settle_chance()
+        state._settle_start()
         return state
 
     def _load_state_json(self, state: State, data: Mapping[str, Any]) -> None:

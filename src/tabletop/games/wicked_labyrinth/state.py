@@ -167,7 +167,7 @@ class WickedLabyrinthState(State):
         """Declarations are closed hands, opened together (section 7 ①)."""
         return self.phase == P_SEARCH and not self.order and bool(self.deciding)
 
-    def legal_action_ids(self, player: int) -> Sequence[int]:
+    def _legal_action_ids(self, player: int) -> Sequence[int]:
         b = self.b
         o = player * STRIDE
         mode = b[o + MODE]
@@ -578,9 +578,7 @@ class WickedLabyrinthState(State):
 
     # ---------------------------------------------------------------- views, copies, JSON
 
-    def view(self, player: int) -> Any:
-        if not 0 <= player < self.num_players:
-            raise ValueError(f"there is no player {player} at this table")
+    def _view(self, player: int) -> Any:
         return build_view(self, player)
 
     def spectator_view(self) -> Any:
