@@ -86,8 +86,58 @@ def assert_only_own_secrets(frames: list[dict[str, Any]], seat: int) -> None:
                 assert event["abyss"] is None and event["shoal"] is None, event
             if event["type"] == "CardLooked" and event["looker"] != seat:
                 assert event["card"] is None, event
+            if event["type"] == "ChangeCommitted" and event["player"] != seat:
+                assert event["change"] is None, event
         view = frame.get("view")
         if view is not None:
             assert view["viewer"] == seat and view["revealed"] == [] and view["scores"] == []
             looked = {(o, slot) for o, slot in view["holders"][seat]["has_looked_at"]}
             assert {(c["owner"], c["slot"]) for c in view["seen"]} <= looked
+
+
+def test_the_sealed_change_of_memory_cards_with_two_people_at_once(
+    live_server: LiveServer, browser: Any
+) -> None:
+    """Rulings, "Turn structure": both people get the change dialog at the same time, out
+    of seat order; each sees only that the other has decided, until all are in; then the
+    choices open together. The log starts with each seat's own deal (step 0)."""
+    errors: list[str] = []
+    alice = new_page(browser, errors)
+    bob = new_page(browser, errors)
+    received: list[str] = []
+    alice.on("websocket", lambda ws: ws.on("framereceived", lambda text: received.append(text)))
+    table_id = create_table(
+        alice, live_server.url, "code-of-nine", 3, ["open", "open", "random"], SEED
+    )
+    join(alice, live_server.url, table_id, 0, "Alice")
+    join(bob, live_server.url, table_id, 1, "Bob")
+    change = '#choice button[data-action="change"]'
+    keep = '#choice button[data-action="keep"]'
+    alice.wait_for_selector(keep)
+    bob.wait_for_selector(change)  # both decide now: nobody waits for a turn
+    for page in (alice, bob):
+        assert "You were dealt #" in page.inner_text("#log")  # the deal, own cards only
+    bob.click(change)
+    alice.wait_for_function("document.querySelector('#log').innerText.includes('Bob has decided')")
+    assert alice.query_selector(keep) is not None  # Alice still decides
+    assert "You chose to change" in bob.inner_text("#log")
+    spectator = live_server.api("GET", f"/api/tables/{table_id}/events?after=0")
+    committed = [e for step in spectator["steps"] for e in step["events"]
+                 if e["type"] == "ChangeCommitted"]
+    assert {"type": "ChangeCommitted", "player": 1, "change": None} in committed
+    alice.click(keep)
+    for page in (alice, bob):
+        page.wait_for_function(
+            "document.querySelector('#log').innerText.includes('pays a pawn to change')"
+        )
+    assert "Alice (you) keeps their memory cards." in alice.inner_text("#log")
+    assert "Bob pays a pawn to change memory cards." in alice.inner_text("#log")
+    seen = [json.loads(text) for text in received]
+    welcome = next(f for f in seen if f["type"] == "welcome")
+    assert [e["holder"] for e in welcome["start"] if e["type"] == "CardsDealt"] == [0, 1, 2]
+    assert [e["cards"] is None for e in welcome["start"]] == [False, True, True]
+    for frame in seen:
+        for event in frame.get("events", []):
+            if event["type"] == "ChangeCommitted" and event["player"] == 1:
+                assert event["change"] is None
+    assert errors == []

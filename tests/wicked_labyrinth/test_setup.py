@@ -65,3 +65,46 @@ def test_same_seed_same_deal_and_layout() -> None:
     c = tabletop.new_game("wicked-labyrinth", players=4, seed=12)
     assert a.to_json() == b.to_json()
     assert a.to_json()["state"] != c.to_json()["state"]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_the_deal_and_round_one_layout_are_events_of_the_start(players: int) -> None:
+    """Sections 4-5: ``new_game`` deals the oracles and lays out round 1's corridors; both
+    are events (``state.start_events``), public in every seat's version, and a game
+    record's first step carries them."""
+    from tabletop.games.wicked_labyrinth import events as E
+
+    state = tabletop.new_game("wicked-labyrinth", players=players, seed=11)
+    assert isinstance(state, WickedLabyrinthState)
+    dealt = [e for e in state.start_events if isinstance(e, E.OraclesDealt)]
+    cards = state.cards
+    assert [e.player for e in dealt] == list(range(players))
+    for e in dealt:
+        o = e.player * STRIDE
+        great = tuple(cards.great_oracles[state.b[o + GREAT + k]].id for k in (0, 1))
+        small = tuple(cards.small_oracles[state.b[o + SMALL + k]].id for k in (0, 1))
+        assert (e.great_oracles, e.small_oracles) == (great, small)
+    (laid,) = [e for e in state.start_events if isinstance(e, E.CorridorsLaidOut)]
+    assert laid == E.CorridorsLaidOut(1, tuple(cards.corridors[c].id for c in state.labyrinth))
+    assert state.start_events[-1] == laid and len(state.start_events) == players + 1
+    for event in state.start_events:  # public: every seat and a spectator see all of it
+        assert all(event.for_player(q) == event for q in [*range(players), None])
+    start, move, events = next(state.record().steps(state.game))
+    assert move is None and events == list(state.start_events)
+    assert state.clone().start_events == state.start_events
+    assert tabletop.state_from_json(state.to_json()).start_events == state.start_events
+    again = tabletop.new_game("wicked-labyrinth", players=players, seed=11)
+    assert again.start_events == state.start_events
+
+
+def test_without_auto_chance_the_deal_events_come_from_the_chance_steps() -> None:
+    """With explicit chance (OpenSpiel), nothing is dealt at ``new_game``: each draw is a
+    chance step, and the deal's and the layout's events come from those steps."""
+    from tabletop.games.wicked_labyrinth import events as E
+
+    state = tabletop.game("wicked-labyrinth").new_game(3, 4, auto_chance=False)
+    assert state.start_events == ()
+    events = []
+    while state.is_chance_node():
+        events += state.apply_chance(state.chance_outcomes()[0][0])
+    assert [type(e) for e in events] == [E.OraclesDealt] * 3 + [E.CorridorsLaidOut]

@@ -93,6 +93,7 @@ class Session:
         state = self.state
         if self.reader is None:
             self.console.print(self.renderer.render_view(state.spectator_view()))
+        self._show(state.start_events)  # the deal: the log's first lines
         while not state.is_terminal():
             deciding = state.current_players()
             chosen = [

@@ -263,6 +263,11 @@ def describe_event(event: Event, view: CodeOfNineView | None = None) -> str | No
         case E.CardsDealt(holder=h, cards=cards):
             dealt = ", ".join(_card_name(view, c) for c in cards or ())
             return f"Seat {h + 1} is dealt memory cards {dealt}."
+        case E.ChangeCommitted(player=p, change=None):
+            return f"Seat {p + 1} has decided whether to change memory cards."
+        case E.ChangeCommitted(player=p, change=change):
+            word = "change" if change else "keep"
+            return f"Seat {p + 1} chooses to {word} their memory cards (sealed until all are in)."
         case E.CardsChanged(player=p, change=True):
             return f"Seat {p + 1} pays a pawn to change both memory cards."
         case E.CardsChanged():

@@ -272,8 +272,11 @@ def _seat(p: int) -> str:
 def describe_event(event: Event, view: WickedLabyrinthView | None = None) -> str | None:
     """One log line for an event (already cut to the reader's version)."""
     match event:
-        case E.OraclesDealt():
-            return None
+        case E.OraclesDealt(player=p, great_oracles=great, small_oracles=small):
+            return (
+                f"{_seat(p).capitalize()} is dealt great oracles {', '.join(great)} and "
+                f"small oracles {', '.join(small)}."
+            )
         case E.CorridorsLaidOut(round=r, corridors=ids):
             return f"Round {r}: corridors {', '.join(ids)} are laid out."
         case E.DeclarationCommitted(player=p, declaration=None):

@@ -22,7 +22,6 @@ from rich.rule import Rule
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import find_game
 from tabletop.cli.renderers import renderer_for
-from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.record import GameRecord
 from tabletop.core.state import CHANCE, State
@@ -49,25 +48,13 @@ def load_record(path: Path) -> GameRecord:
 
 
 def replay_steps(record: GameRecord) -> list[Step]:
-    """Every state of the record, from setup to its last step, with each step's events."""
+    """Every state of the record, from setup (with the deal's events) to its last step,
+    with each step's events."""
     game = find_game(record.game)
-    try:
-        state = game.new_game(
-            record.players, record.seed, auto_chance=record.auto_chance, **record.options
-        )
-    except TabletopError as exc:
-        raise RecordError(f"cannot set up the recorded game: {exc}") from exc
-    steps = [Step(0, state.clone(), None, ())]
-    for n, (player, text) in enumerate(record.actions, start=1):
-        try:
-            if player == CHANCE:
-                events = state.apply_chance(int(text))
-            else:
-                events = state.apply(player, text)
-        except (TabletopError, ValueError) as exc:
-            raise RecordError(f"step {n} ({player}: {text}) does not replay: {exc}") from exc
-        steps.append(Step(n, state.clone(), (player, text), tuple(events)))
-    return steps
+    return [
+        Step(n, state.clone(), move, tuple(events))
+        for n, (state, move, events) in enumerate(record.steps(game))
+    ]
 
 
 class Viewer:

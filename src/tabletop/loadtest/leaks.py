@@ -24,7 +24,7 @@ _DECISION = {"legal", "decision", "clock_left", "clocks"}
 and every seat's time left (public: who is deciding is in every view)."""
 
 ALLOWED_KEYS = {
-    "welcome": {"type", "seq", "seat", "view", "over", "result", "table", *_DECISION},
+    "welcome": {"type", "seq", "seat", "view", "over", "result", "start", "table", *_DECISION},
     "view": {"type", "seq", "seat", "view", "over", "result", "ack", *_DECISION},
     "events": {"type", "seq", "events", "over", "result", "view", "ack", "timeout", *_DECISION},
     "seats": {"type", "seq", "table", *_DECISION},
@@ -91,6 +91,8 @@ def _check_one(
         if frame.get("events") != expected:
             report.problems.append(f"{where}: events differ from the seat's version")
         report.hidden_events += sum(1 for e in events if e.for_player(viewer) != e)
+    if "start" in frame and frame["start"] != protocol.visible_events(state.start_events, viewer):
+        report.problems.append(f"{where}: the setup's events differ from the seat's version")
     if "view" in frame and frame["view"] != protocol.view_of(state, viewer):
         report.problems.append(f"{where}: view differs from the seat's view")
     legal = (

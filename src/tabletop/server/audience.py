@@ -34,6 +34,8 @@ class Audience:
         self.connections.add(conn)
         decision = None if conn.viewer is None else decisions[conn.viewer]
         frame = protocol.view_frame("welcome", state, conn.viewer, seq, decision, decisions)
+        # the setup's events (the deal), the log's first lines, in this viewer's version
+        frame["start"] = protocol.visible_events(state.start_events, conn.viewer)
         frame["table"] = table
         conn.send(protocol.encode(frame))
 

@@ -20,8 +20,10 @@ def _start(record: GameRecord) -> State:
 
 
 def steps(record: GameRecord, viewer: int | None) -> dict[str, Any]:
-    """Every decision (seat, notation) with the events the viewer saw after it."""
+    """Every decision (seat, notation) with the events the viewer saw after it, and
+    (``start``) the viewer's version of the setup's events (the deal)."""
     state = _start(record)
+    start = protocol.visible_events(state.start_events, viewer)
     out = []
     for n, (seat, action) in enumerate(record.actions, start=1):
         events = state.apply(seat, action)
@@ -33,7 +35,13 @@ def steps(record: GameRecord, viewer: int | None) -> dict[str, Any]:
                 "events": protocol.visible_events(events, viewer),
             }
         )
-    return {"game": record.game, "players": record.players, "viewer": viewer, "steps": out}
+    return {
+        "game": record.game,
+        "players": record.players,
+        "viewer": viewer,
+        "start": start,
+        "steps": out,
+    }
 
 
 def view_at(record: GameRecord, viewer: int | None, step: int) -> dict[str, Any]:

@@ -23,7 +23,9 @@ export function showReplay(main, tableId, viewer) {
     reference: state.reference,
     ui: {},
     // the events up to this step, as the live log had them (the reveal panel reads them)
-    log: state.steps.steps.slice(0, state.step).map((st) => ({ seq: st.step, events: st.events })),
+    log: [{ seq: 0, events: state.steps.start || [] }].concat(
+      state.steps.steps.slice(0, state.step).map((st) => ({ seq: st.step, events: st.events })),
+    ),
     name(s) {
       if (state.module.holderName) {
         const special = state.module.holderName(s, this);
@@ -50,7 +52,10 @@ export function showReplay(main, tableId, viewer) {
   }
 
   function stepEvents(c) {
-    if (state.step === 0) return h("p", { class: "muted" }, t("replay.start"));
+    if (state.step === 0) {
+      const dealt = (state.steps.start || []).map((ev) => state.module.describe(ev, c)).filter(Boolean);
+      return h("div", { class: "replay-step" }, h("p", { class: "muted" }, t("replay.start")), h("ul", { class: "log" }, dealt.map((line) => h("li", {}, line))));
+    }
     const step = state.steps.steps[state.step - 1];
     const lines = step.events.map((ev) => state.module.describe(ev, c)).filter(Boolean);
     return h(

@@ -134,6 +134,8 @@ export function showTable(main, tableId, { seat, spectator }) {
       // keep what this browser saw before, up to the table's present; when play went
       // on while it was away, mark the hole and ask the server what filled it
       ctx.log = ctx.log.filter((entry) => entry.seq <= frame.seq);
+      // the setup's events (the deal) open the log as step 0
+      if (frame.start && !ctx.log.some((entry) => entry.seq === 0)) ctx.log.unshift({ seq: 0, events: frame.start });
       const last = ctx.log.length ? ctx.log[ctx.log.length - 1].seq : 0;
       if (last < frame.seq) {
         ctx.log.push({ seq: frame.seq, events: [], gap: true });

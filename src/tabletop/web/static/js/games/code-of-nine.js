@@ -263,6 +263,9 @@ function describe(ev, ctx) {
   switch (ev.type) {
     case "CardsDealt":
       return ev.cards ? t("con.ev.dealtMine", { cards: ev.cards.map(card).join(", ") }) : t("con.ev.dealt", { who: who(ev.holder) });
+    case "ChangeCommitted":
+      if (ev.change === null) return t("con.ev.committed", { who: who(ev.player) });
+      return t("con.ev.committedMine", { change: t(ev.change ? "con.ev.committedChange" : "con.ev.committedKeep") });
     case "CardsChanged":
       return t(ev.change ? "con.ev.changed" : "con.ev.kept", { who: who(ev.player) });
     case "CardsPlaced":
