@@ -19,6 +19,8 @@ GOLDEN = [
     ("wicked-labyrinth", ["heuristic", "heuristic", "heuristic"], 101, {}),
     ("wicked-labyrinth", ["heuristic", "random", "heuristic", "random"], 202, {}),
     ("wicked-labyrinth", ["random", "heuristic", "random", "heuristic", "random"], 303, {}),
+    ("code-of-nine", ["heuristic", "random", "random"], 404, {}),
+    ("code-of-nine", ["random", "heuristic", "random", "heuristic"], 505, {"expert": True}),
 ]
 
 

@@ -320,3 +320,70 @@ def test_card_numbers_unchanged_by_set_cards_helper() -> None:
     set_cards(s, 0, 7, 12)
     every = s.cards_in_play() + s.deck + [s.ninth]
     assert sorted(every) == list(range(28))
+
+
+def test_ruling_hidden_village_does_not_stop_a_gift() -> None:
+    """Rulings, "Locations": receiving an item is never being attacked, so a gift chosen
+    for a player protected by The Hidden Village arrives (Allure Show, City of Devils,
+    Tivoli of the Pranksters); what the attack does to its target still fails."""
+    s = ready(4)
+    set_round(s, 3)
+    set_will(s, 1, 3)
+    place_as(s, 1, "village")
+    events = place_as(s, 0, "allure", "target:1", "target:1", "item:book")
+    looked = next(e for e in events if isinstance(e, E.CardLooked))
+    assert looked.blocked and not knows(s, 0, 1, 1)  # the look is the attack: it fails
+    assert item(s, 1, "book") == 1  # the gift arrives
+
+    devils = ready(4)
+    set_round(devils, 5)
+    set_will(devils, 1, 3)
+    set_will(devils, 0, 3)
+    set_items(devils, 2, book=1, coin=1)
+    set_items(devils, 3, statue=1)
+    place_as(devils, 1, "village")
+    events = place_as(devils, 0, "devils", "target:2", "target:1", "item:book")
+    assert not any(isinstance(e, E.AttackBlocked) for e in events)
+    assert item(devils, 1, "book") == 1 and item(devils, 2, "book") == 0
+
+    tivoli = ready(4, expert=True)
+    set_round(tivoli, 4)
+    set_will(tivoli, 1, 3)
+    set_will(tivoli, 0, 2)
+    set_items(tivoli, 0, coin=2)
+    place_as(tivoli, 1, "village")
+    place_as(tivoli, 0, "tivoli", "target:1", "item:coin", "item:coin")
+    assert item(tivoli, 1, "coin") == 2 and item(tivoli, 0, "coin") == 0
+
+
+def test_ruling_hidden_village_still_stops_being_made_to_give() -> None:
+    """Rulings, "Locations": being made to give fails against a protected player, so
+    City of Devils with a protected giver moves nothing."""
+    s = ready(4)
+    set_round(s, 5)
+    set_will(s, 1, 3)
+    set_will(s, 0, 3)
+    set_items(s, 1, book=1, coin=1)
+    set_items(s, 3, statue=1)
+    place_as(s, 1, "village")
+    events = place_as(s, 0, "devils", "target:1", "target:2")
+    assert E.AttackBlocked(0, 1, "devils") in events
+    assert item(s, 1, "book") == 1 and item(s, 2, "book") == 0 and item(s, 2, "coin") == 0
+
+
+def test_cult_of_honeybook_reaches_a_protected_player_but_not_a_protected_holder() -> None:
+    """docs/code-of-nine.md decision 9, from the rulings' "receiving an item is never being
+    attacked": the chosen player takes the medal even when protected; a holder protected
+    by The Hidden Village keeps it (losing an item fails against protection)."""
+    s = ready(4, expert=True)
+    set_round(s, 3)
+    set_will(s, 1, 3)
+    set_will(s, 0, 1)
+    place_as(s, 1, "village")
+    place_as(s, 0, "honeybook", "target:1")
+    assert item(s, 1, "medal") == 1 and s.will(1) == 4
+    s.spots = [0] * 25
+    set_will(s, 3, 1)
+    events = place_as(s, 3, "honeybook", "target:3")
+    assert E.AttackBlocked(3, 1, "honeybook") in events
+    assert item(s, 1, "medal") == 1 and item(s, 3, "medal") == 0

@@ -149,3 +149,45 @@ def test_the_docs_memory_list_matches_the_data() -> None:
     text = DOC.read_text(encoding="utf-8")
     start, end = text.index(BEGIN), text.index(END) + len(END)
     assert text[start:end] == memory_list_block(default_memory_cards())
+
+
+def test_ruling_cards_sharing_an_order_number_must_commute() -> None:
+    """Rulings, "Memory cards": cards with the same order number apply together, so the
+    loader checks every such pair gives the same scores applied in either order, and
+    refuses a set that breaks this, naming both cards."""
+    raw = data()
+    raw["card"][3]["order"] = 9  # card 4: points per coin, now alone in no conflict
+    raw["card"][0]["effect"] = [{"kind": "value_set", "item": "coin", "value": 2}]
+    raw["card"][0]["order"] = 9
+    raw["card"][3]["effect"] = [{"kind": "value_add", "item": "coin", "value": 1}]
+    with pytest.raises(CardDataError) as refused:
+        parse_memory_cards(raw, "mine.toml")
+    message = str(refused.value)
+    assert message.startswith("mine.toml, card 1 and 4, field 'order'")
+    assert "cards 1 (" in message and "and 4 (" in message
+    # The same two cards at different order numbers are a valid set.
+    raw["card"][3]["order"] = 10
+    assert parse_memory_cards(raw, "mine.toml").cards[3].order == 10
+    # Two sets of one item to different values do not commute either; equal ones do.
+    raw["card"][3]["order"] = 9
+    raw["card"][3]["effect"] = [{"kind": "value_set", "item": "coin", "value": 3}]
+    with pytest.raises(CardDataError, match="card 1 and 4"):
+        parse_memory_cards(raw, "mine.toml")
+    raw["card"][3]["effect"] = [{"kind": "value_set", "item": "coin", "value": 2}]
+    parse_memory_cards(raw, "mine.toml")
+
+
+def test_the_shipped_card_set_passes_the_commutation_check() -> None:
+    """The shipped set loads (the check runs on every load) and every pair that shares an
+    order number scores alike both ways on the generated holdings."""
+    from tabletop.games.code_of_nine.commutation import holdings, scores_in_order
+
+    cards = default_memory_cards().cards
+    pairs = [(a, b) for a in cards for b in cards if a.number < b.number and a.order == b.order]
+    assert len(pairs) >= 20
+    for a, b in pairs:
+        for counts, released, base in holdings():
+            assert scores_in_order((a, b), counts, released, base) == scores_in_order(
+                (b, a), counts, released, base
+            )
+    assert parse_memory_cards(data(), "copy.toml").cards == cards

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.games.code_of_nine.items import Item
+from tabletop.games.code_of_nine.items import Item, Quantity
 from tabletop.games.code_of_nine.memory_cards import (
     Condition,
     Effect,
@@ -135,3 +135,25 @@ def test_every_card_in_play_applies_to_every_holder() -> None:
     while not s.is_terminal():
         play(s, "quarry")
     assert s.score_sheet().values[Item.BOOK] == 3
+
+
+def test_ruling_the_ghost_counts_in_most_and_fewest_comparisons() -> None:
+    """Rulings, "Memory cards": the ghost is a holder like any player in "most / fewest"
+    comparisons: it can win a most bonus away from the players (and share one), and its
+    holding decides who has the fewest; it never wins the game."""
+    most = card(1, 1, Effect(EffectKind.BONUS, of=Quantity.COIN, when=Condition.MOST, points=3))
+    fewest = card(
+        2, 2, Effect(EffectKind.BONUS, of=Quantity.BOOK, when=Condition.FEWEST, points=2)
+    )
+    # Holders 0-2 are players, 3 the ghost.
+    sheet = score(
+        counts({"coin": 2, "book": 1}, {"coin": 1, "book": 1}, {"book": 2}, {"coin": 3}),
+        [most, fewest],
+        False,
+        (0, 0, 0, 0, 0),
+    )
+    assert sheet.scores == (0, 0, 0, 3 + 2)  # the ghost has the most coins and no book
+    shared = score(counts({"coin": 3}, {"coin": 1}, {}, {"coin": 3}), [most], False, BASE)
+    assert shared.scores == (3, 0, 0, 3)
+    # In a game, the engine scores the ghost's sheet with the players' (the whole-game
+    # check is test_the_ghost_is_scored_but_never_a_seat_of_the_result).

@@ -55,14 +55,55 @@ def test_changing_memory_cards_costs_a_round_one_pawn() -> None:
     """Step 5: the one-time change returns both cards, re-deals, and costs an action pawn."""
     s = GAME.new_game(4, 3)
     before = s.cards_in_play()
-    events = s.apply(0, "change")
-    assert any(isinstance(e, E.CardsChanged) and e.change for e in events)
+    s.apply(0, "change")
+    events = []
     for p in (1, 2, 3):
-        s.apply(p, "keep")
+        events += s.apply(p, "keep")
+    assert E.CardsChanged(0, True) in events and E.CardsChanged(1, False) in events
     assert s.phase == Phase.ASSIGN
     assert pawns(s, 0) == 2 and pawns(s, 1) == 3
     assert before[2:8] == s.cards_in_play()[2:8]
     assert len(set(s.cards_in_play())) == 8
+
+
+def test_ruling_change_of_memory_cards_is_one_sealed_simultaneous_decision() -> None:
+    """Rulings, "Turn structure": every player decides keep or change at once, without
+    seeing anyone else's choice; the choices are revealed together, then the cards of
+    those who changed are re-dealt to them."""
+    s = GAME.new_game(4, 3)
+    assert s.current_players() == (0, 1, 2, 3) and s.sealed_decision()
+    hand = s.cards_in_play()
+    events = s.apply(2, "change")  # any order: nobody waits for a turn
+    committed = next(e for e in events if isinstance(e, E.ChangeCommitted))
+    assert committed.for_player(2) == E.ChangeCommitted(2, True)
+    for other in (0, 1, 3, None):
+        assert committed.for_player(other) == E.ChangeCommitted(2, None)
+    assert not any(isinstance(e, E.CardsChanged) for e in events)
+    assert s.current_players() == (0, 1, 3)
+    assert s.legal_actions(2) == []
+    # Nothing of the commitment shows: no pawn paid, cards still on the sheet.
+    assert pawns(s, 2) == 3 and s.cards_in_play() == hand
+    for seat in (0, 1, 3):
+        view = s.view(seat)
+        assert view.my_change is None and not view.holders[2].changed_cards
+        assert view.holders[2].pawns == 3
+    assert s.view(2).my_change is True
+    assert s.spectator_view().my_change is None
+    s.apply(0, "keep")
+    s.apply(3, "change")
+    events = s.apply(1, "keep")
+    assert [e for e in events if isinstance(e, E.CardsChanged)] == [
+        E.CardsChanged(0, False),
+        E.CardsChanged(1, False),
+        E.CardsChanged(2, True),
+        E.CardsChanged(3, True),
+    ]
+    dealt = [e for e in events if isinstance(e, E.CardsDealt)]
+    assert [e.holder for e in dealt] == [2, 3]
+    assert [pawns(s, p) for p in range(4)] == [3, 3, 2, 2]
+    assert [s.view(0).holders[p].changed_cards for p in range(4)] == [False, False, True, True]
+    assert s.cards_in_play()[:4] == hand[:4]
+    assert s.phase == Phase.ASSIGN and s.current_players() == (0,)
 
 
 def test_change_is_an_explicit_chance_node_without_auto_chance() -> None:
@@ -77,6 +118,7 @@ def test_change_is_an_explicit_chance_node_without_auto_chance() -> None:
     assert draws == 8 and s.phase == Phase.CHANGE
     s.apply(0, "change")
     for p in (1, 2, 3):
+        assert not s.is_chance_node()
         s.apply(p, "keep")
     assert s.is_chance_node() and s.phase == Phase.REDEAL
     s.apply_chance(s.chance_outcomes()[-1][0])
@@ -120,3 +162,33 @@ def test_expert_medal_and_legacies_positions() -> None:
     set_will(s, 0, 3)
     assert "looked" in [a.notation() for a in s.legal_actions(0)]
     assert s.ruins[Item.MEDAL] == 1
+
+
+def test_the_deal_is_an_event_of_the_start_in_each_seats_version() -> None:
+    """Step 5: ``new_game`` deals two memory cards to each player; the deal is in
+    ``state.start_events`` and a record's first step, and only the owner sees the cards."""
+    s = GAME.new_game(4, 9)
+    dealt = [e for e in s.start_events if isinstance(e, E.CardsDealt)]
+    assert [e.holder for e in dealt] == [0, 1, 2, 3]
+    for e in dealt:
+        assert e.cards == tuple(s.cards.cards[s.card(e.holder, k)].number for k in (0, 1))
+        assert e.for_player(e.holder) == e
+        for other in [q for q in range(4) if q != e.holder] + [None]:
+            assert e.for_player(other) == E.CardsDealt(e.holder, None)
+    _, move, events = next(s.record().steps(GAME))
+    assert move is None and events == list(s.start_events)
+
+
+def test_the_ghosts_deal_and_the_ninth_memory_are_events_too() -> None:
+    """Steps 6-7: after the Abyss choices, the ghost's cards (hidden from everyone) and the
+    expert game's ninth memory (public) are events of the step that leads to them."""
+    s = GAME.new_game(3, 9, expert=True)
+    for p in range(3):
+        s.apply(p, "keep")
+    events = []
+    for p in range(3):
+        events += s.apply(p, s.legal_actions(p)[0])
+    ghost = [e for e in events if isinstance(e, E.CardsDealt) and e.holder == 3]
+    assert len(ghost) == 1 and all(ghost[0].for_player(q).cards is None for q in (0, 1, 2, None))
+    (ninth,) = [e for e in events if isinstance(e, E.NinthMemoryRevealed)]
+    assert ninth.card == s.cards.cards[s.ninth].number and ninth.for_player(1) == ninth

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 import tabletop
+from tabletop.rl import openspiel
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ def case(request: pytest.FixtureRequest) -> Case:
     return request.param  # type: ignore[no-any-return]
 
 
-SIMULTANEOUS = [c for c in CASES if tabletop.game(c.game).info.simultaneous]
+SIMULTANEOUS = [c for c in CASES if openspiel.simultaneous(tabletop.game(c.game))]
 """The cases OpenSpiel's turn-based conversion applies to (it takes simultaneous games)."""
 
 

@@ -37,8 +37,9 @@ def test_game_facts_come_from_game_info(case):
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     simultaneous = pyspiel.GameType.Dynamics.SIMULTANEOUS
-    assert (kind.dynamics == simultaneous) == info.simultaneous
-    assert game.num_distinct_actions() == info.num_distinct_actions + int(info.simultaneous)
+    registered = info.simultaneous and case.game not in openspiel.TURN_BASED
+    assert (kind.dynamics == simultaneous) == registered
+    assert game.num_distinct_actions() == info.num_distinct_actions + int(registered)
     assert game.max_game_length() == info.max_game_length
     assert game.max_chance_outcomes() == info.num_chance_outcomes
     assert game.observation_tensor_size() == encoder_for(case.game).size(case.players)
@@ -195,3 +196,19 @@ def test_resample_from_infostate_keeps_what_the_seat_knows(game, players):
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert checked == 25
+
+
+def test_code_of_nine_sealed_change_is_committed_seat_by_seat():
+    """The sealed change of memory cards (rulings) as OpenSpiel turns: the lowest seat
+    still deciding commits first, and the next seat's strings do not show its choice."""
+    state = play_to_first_decision(load(game="code-of-nine", players=4))
+    assert state.current_player() == 0 and state.legal_actions() == [0, 1]
+    state.apply_action(0)  # change
+    assert state.current_player() == 1 and state.legal_actions(0) == []
+    assert "ChangeCommitted(player=0, change=True)" in state.information_state_string(0)
+    seen_by_1 = state.information_state_string(1)
+    assert "ChangeCommitted(player=0, change=None)" in seen_by_1 and "change=True" not in seen_by_1
+    for _ in range(3):
+        state.apply_action(1)  # keep
+    assert state.is_chance_node()  # seat 0's re-deal
+    assert "CardsChanged(player=0, change=True)" in state.information_state_string(2)

@@ -7,7 +7,9 @@
 
 ``register()`` adds ``tabletop_<name>`` (dashes become underscores) for each game:
 games with simultaneous decisions (The Wicked Labyrinth) as simultaneous-move games,
-the others as sequential ones; all with explicit chance nodes (the engine runs with
+the others, and those listed in :data:`TURN_BASED` (Code of Nine, whose one
+simultaneous decision is the sealed change of memory cards at setup, committed seat by
+seat), as sequential ones; all with explicit chance nodes (the engine runs with
 ``auto_chance=False``) and imperfect information. Parameters: ``players`` and the
 game's own options that are plain values (a card-file option takes a path; "" means
 this edition's set).
@@ -52,8 +54,21 @@ from tabletop.core.state import State
 from tabletop.rl.encoders import encoder_for
 from tabletop.rl.render import render_view
 
-GAME_VERSION = 2
+GAME_VERSION = 3
 """Bumped when actions, strings, tensors or returns change meaning; see docs/rl.md."""
+
+TURN_BASED: frozenset[str] = frozenset({"code-of-nine"})
+"""Games registered as sequential although several seats may decide at once: all their
+simultaneous decisions are sealed (Code of Nine's change of memory cards at setup), so
+the deciding seats commit one after another, lowest seat first, and since nothing of a
+commitment shows until all are in, each seat's information state is the one it has at
+the simultaneous decision (what ``pyspiel.convert_to_turn_based`` does). This keeps
+OpenSpiel's sequential-only algorithms, such as ISMCTS, usable on the game."""
+
+
+def simultaneous(game: Game) -> bool:
+    """Whether ``game`` is registered with simultaneous nodes (see :data:`TURN_BASED`)."""
+    return game.info.simultaneous and game.info.name not in TURN_BASED
 
 
 def short_name(game: str) -> str:
@@ -177,18 +192,18 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         deciding = state.current_players()
         if self._simultaneous:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        if len(deciding) > 1:
-            raise RuntimeError(f"seats {deciding} decide together in a game declared "
-                               "sequential (GameInfo.simultaneous is False)")
-        return deciding[0]
+        return deciding[0]  # one seat, or the lowest of a sealed decision (TURN_BASED)
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._engine.state
         if state.is_terminal() or state.is_chance_node():
             return []
-        if player in state.current_players():
+        deciding = state.current_players()
+        if not self._simultaneous:
+            return sorted(state.legal_action_ids(player)) if player == deciding[0] else []
+        if player in deciding:
             return sorted(state.legal_action_ids(player))
-        return [self._noop] if self._simultaneous else []
+        return [self._noop]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._engine.state.chance_outcomes()
@@ -199,7 +214,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         if state.is_chance_node():
             engine.entries += state.apply_chance(int(action))
         else:
-            (player,) = state.current_players()
+            player = state.current_players()[0]  # one seat, or the lowest (TURN_BASED)
             engine.decide(player, int(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
@@ -340,7 +355,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.engine_game = game = _lookup(self.engine_name)
-        self.simultaneous = game.info.simultaneous
+        self.simultaneous = simultaneous(game)
         defaults = _parameters(game)
         values = {**defaults, **(params or {})}
         unknown = set(values) - set(defaults)
@@ -397,7 +412,7 @@ def _game_type(game: Game) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=short_name(info.name),
         long_name=f"tabletop: {info.title}",
-        dynamics=dynamics.SIMULTANEOUS if info.simultaneous else dynamics.SEQUENTIAL,
+        dynamics=dynamics.SIMULTANEOUS if simultaneous(game) else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,

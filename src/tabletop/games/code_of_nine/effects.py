@@ -241,7 +241,9 @@ def follow(s: S, p: int, aid: int) -> None:
             s.look(p, seat, Slot.ABYSS, attack=True)
             s.end_turn()
     elif step == GIVE_TO:
-        if aid == A.NO_TARGET or s.attack_blocked(p, seat, loc):
+        # Receiving is never being attacked: the gift reaches a protected player too
+        # (rulings, "Locations").
+        if aid == A.NO_TARGET:
             s.end_turn()
         else:
             _ask(s, p, loc, GIVE_ITEM, seat)
@@ -277,7 +279,9 @@ def follow(s: S, p: int, aid: int) -> None:
     elif step == GIVER:
         _ask(s, p, loc, RECEIVER, seat)
     elif step == RECEIVER:
-        if s.attack_blocked(p, x, loc) or s.attack_blocked(p, seat, loc):
+        # Being made to give fails against a protected giver; the receiver is never
+        # attacked, so a protected receiver still gets the item (rulings, "Locations").
+        if s.attack_blocked(p, x, loc):
             s.end_turn()
         else:
             _ask(s, p, loc, ITEM, x, seat)
@@ -306,23 +310,26 @@ def _target(s: S, p: int, loc: int, lid: str, aid: int, seat: int) -> None:
             s.end_turn()
         else:
             _ask(s, p, loc, ITEM, seat, p)
-    elif aid == A.NO_TARGET or s.attack_blocked(p, seat, loc):  # tivoli
+    elif aid == A.NO_TARGET:  # tivoli: a gift, which reaches a protected player too
         s.end_turn()
     else:
         _ask(s, p, loc, GIVE, seat, 0)
 
 
 def _honeybook(s: S, p: int, loc: int, target: int) -> None:
-    """Cult of Honeybook: the chosen player takes the medal; from the board, with Will."""
-    if s.attack_blocked(p, target, loc):
-        return
+    """Cult of Honeybook: the chosen player takes the medal; from the board, with Will.
+
+    Taking the medal is receiving, which is never being attacked, so it reaches a
+    protected player; what the attack does is take the medal from its holder, and a
+    holder protected by The Hidden Village keeps it (rulings, "Locations").
+    """
     medal = int(Item.MEDAL)
     if s.ruins[medal]:
         s.gain(target, medal, 1)
         s.add_will(target, s.board.locations[loc].will)
         return
     for h in s.holders():
-        if h != target and s.item(h, medal):
+        if h != target and s.item(h, medal) and not s.attack_blocked(p, h, loc):
             s.move(h, target, medal)
 
 

@@ -1,7 +1,8 @@
 """What happens in Code of Nine, as typed events with per-player versions.
 
 Public: placements, costs, items and Will moving, who looked at which card of whom,
-protections, the change decision. Secret: the memory cards dealt (only their owner
+protections, the change decisions once all are in. Secret: a change decision until
+then, the memory cards dealt (only their owner
 sees them; nobody sees the ghost's), which card a player put in the Abyss, and what a
 look showed (only the looker sees it). Everything is revealed in ``GameEnded``.
 """
@@ -26,8 +27,23 @@ class CardsDealt(Event):
 
 
 @dataclass(frozen=True)
+class ChangeCommitted(Event):
+    """A player made the sealed change decision; only that player sees which it was.
+
+    Everyone may see *that* the player has decided (rulings, "Turn structure").
+    """
+
+    player: int
+    change: bool | None
+
+    def for_player(self, player: int | None) -> Event | None:
+        return self if player == self.player else ChangeCommitted(self.player, None)
+
+
+@dataclass(frozen=True)
 class CardsChanged(Event):
-    """The public one-time change decision (paying a pawn is visible)."""
+    """One player's change decision, revealed with everyone's once all are in (public:
+    a changer pays a pawn, and the changers' cards are re-dealt)."""
 
     player: int
     change: bool

@@ -16,6 +16,8 @@ from tabletop.games.code_of_nine.layout import (
     ATTACKS,
     CARD,
     CHANGED,
+    CHOSE_CHANGE,
+    CHOSE_KEEP,
     ITEMS,
     KNOWS,
     LOOKS,
@@ -77,16 +79,18 @@ INFO = GameInfo(
     ),
     num_distinct_actions=len(A.TABLE),
     num_chance_outcomes=28,
-    # Setup: 2 decisions per player. Play: 15 placements per player; a placement and its
-    # follow-ups take at most 5 decisions (Tivoli: place, target, two items; City of
-    # Devils: place, giver, receiver, item), except Tree of Heaven (one place, round 5
-    # only: place, 5 picks each with a "from whom", done = 12).
+    # Setup: 2 decisions per player (the change is one sealed decision of all at once).
+    # Play: 15 placements per player; a placement and its follow-ups take at most 5
+    # decisions (Tivoli: place, target, two items; City of Devils: place, giver,
+    # receiver, item), except Tree of Heaven (one place, round 5 only: place, 5 picks
+    # each with a "from whom", done = 12).
     max_game_length=4 * 2 + 4 * 15 * 5 + 12,
     # Derived from the default card data (scoring.score_bounds): every item at its
     # extreme value times its whole supply, every bonus at its extreme.
     min_score=_MIN_SCORE,
     max_score=_MAX_SCORE,
-    simultaneous=False,
+    # The change of memory cards at setup is one sealed decision of all players at once.
+    simultaneous=True,
     hidden_information=True,
 )
 
@@ -126,7 +130,7 @@ class CodeOfNine(Game):
     ) -> State:
         state = CodeOfNineState(self, players, seed, options, auto_chance)
         state.setup(options["locations"], options["memory_cards"], bool(options.get("expert")))
-        state._settle_chance()
+        state._settle_start()
         return state
 
     def _load_state_json(self, state: State, data: Mapping[str, Any]) -> None:
@@ -170,6 +174,15 @@ class CodeOfNine(Game):
             p = view.pending
             state.pending = [A.LOCATION_INDEX[p.location], p.step, p.x, p.y]
         state.released = int(view.released)
+        if view.phase == Phase.CHANGE:
+            # The sealed change decision: the viewer's own is known; others who have
+            # decided (no longer deciding) chose in secret, so draw it at random.
+            chooser = SplitMix64(seed ^ 0xC4A6)
+            for h in view.holders[:n]:
+                if h.seat == view.viewer and view.my_change is not None:
+                    b[h.seat * STRIDE + CHANGED] = CHOSE_CHANGE if view.my_change else CHOSE_KEEP
+                elif h.seat not in view.deciding:
+                    b[h.seat * STRIDE + CHANGED] = (CHOSE_CHANGE, CHOSE_KEEP)[chooser.below(2)]
         index = {c.number: i for i, c in enumerate(view.cards.cards)}
         known: dict[tuple[int, int], int] = {}
         if view.viewer is not None:

@@ -22,11 +22,17 @@ KNOWS = 9
 PROTECT = 10
 """Protections for the rest of the round: ``LOOKS`` | ``ATTACKS`` bits."""
 CHANGED = 11
-"""1 if the player paid a pawn to change memory cards at setup."""
+"""After the change decision: 1 if the player paid a pawn to change memory cards at
+setup. During that sealed decision: 0 while undecided, then ``CHOSE_CHANGE`` or
+``CHOSE_KEEP``, secret until every player has chosen."""
 STRIDE = 12
 
 LOOKS = 1
 ATTACKS = 2
+
+CHOSE_CHANGE = 2
+CHOSE_KEEP = 3
+"""A sealed change decision, committed but not yet revealed (see ``CHANGED``)."""
 
 
 class Phase(CodeEnum):

@@ -249,7 +249,11 @@ def _parse_card(raw: Any, source: str, index: int) -> MemoryCard:
 
 
 def parse_memory_cards(data: Mapping[str, Any], source: str) -> MemoryCardSet:
-    """Validate memory card data (as read from TOML or JSON) into a set of 28 cards."""
+    """Validate memory card data (as read from TOML or JSON) into a set of 28 cards.
+
+    Besides each field, cards sharing an order number must commute
+    (``commutation.check_commuting``; rulings, "Memory cards").
+    """
     if not isinstance(data, Mapping) or set(data) - {"card"}:
         raise CardDataError(source, None, None, "memory card data is a table with one list, 'card'")
     raws = data.get("card")
@@ -266,7 +270,12 @@ def parse_memory_cards(data: Mapping[str, Any], source: str) -> MemoryCardSet:
         raise CardDataError(
             source, str(missing[0]), None, f"is missing (cards 1-{CARD_COUNT} are needed)"
         )
-    return MemoryCardSet(source, tuple(cards[n] for n in range(1, CARD_COUNT + 1)))
+    ordered = tuple(cards[n] for n in range(1, CARD_COUNT + 1))
+    # Imported here: the check scores cards, and scoring is built on this module.
+    from tabletop.games.code_of_nine.commutation import check_commuting
+
+    check_commuting(ordered, source)
+    return MemoryCardSet(source, ordered)
 
 
 def load_memory_cards(path: str) -> MemoryCardSet:

@@ -3,8 +3,9 @@
 Setup chance (the deal, the re-deal after the change, the ghost's cards, the ninth
 memory) is drawn card by card from the deck by the state's generator; with
 ``auto_chance=False`` each draw is an explicit chance node whose outcome is a card index.
-Placement and every sub-choice are one player's decisions in turn; location effects are
-in ``effects.py``.
+The change of memory cards is one sealed decision of all players at once (rulings,
+"Turn structure"); the Abyss choices, placement and every sub-choice are one player's
+decisions in turn; location effects are in ``effects.py``.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from tabletop.games.code_of_nine.layout import (
     CARD,
     CHANCE_PHASES,
     CHANGED,
+    CHOSE_CHANGE,
+    CHOSE_KEEP,
     ITEMS,
     KNOWS,
     LOOKS,
@@ -148,28 +151,35 @@ class CodeOfNineState(State):
     # ---------------------------------------------------------------- who decides
 
     def current_players(self) -> tuple[int, ...]:
-        if self.phase in (Phase.CHANGE, Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW):
+        phase = self.phase
+        if phase in (Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW):
             return (self.turn,)
+        if phase == Phase.CHANGE:
+            return self.undecided()
         return ()
+
+    def undecided(self) -> tuple[int, ...]:
+        """Players who have not yet made the sealed change decision."""
+        b = self.b
+        return tuple(p for p in range(self.num_players) if not b[p * STRIDE + CHANGED])
+
+    def sealed_decision(self) -> bool:
+        """The change of memory cards is a closed hand, opened when all are in."""
+        return self.phase == Phase.CHANGE
 
     def is_terminal(self) -> bool:
         return self.phase == Phase.OVER
 
-    def legal_action_ids(self, player: int) -> Sequence[int]:
-        if player != self.turn or self.phase not in (
-            Phase.CHANGE,
-            Phase.ASSIGN,
-            Phase.PLACE,
-            Phase.FOLLOW,
-        ):
-            return ()
+    def _legal_action_ids(self, player: int) -> Sequence[int]:
         phase = self.phase
+        if phase == Phase.CHANGE:
+            return () if self.b[player * STRIDE + CHANGED] else (A.CHANGE, A.KEEP)
+        if player != self.turn or phase not in (Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW):
+            return ()
         if phase == Phase.PLACE:
             return self.placements(player)
         if phase == Phase.FOLLOW:
             return effects.follow_legal(self, player)
-        if phase == Phase.CHANGE:
-            return (A.CHANGE, A.KEEP)
         o = player * STRIDE + CARD
         return tuple(sorted((A.ABYSS_BASE + self.b[o], A.ABYSS_BASE + self.b[o + 1])))
 
@@ -196,6 +206,8 @@ class CodeOfNineState(State):
         phase = self.phase
         if phase == Phase.CHANGE:
             return "the player must say whether they change their memory cards (change or keep)"
+        if phase in (Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW) and player != self.turn:
+            return "it is another player's turn"
         if phase == Phase.ASSIGN:
             return "the player must choose which of their two cards goes to the Abyss (abyss:N)"
         if phase == Phase.FOLLOW:
@@ -259,7 +271,7 @@ class CodeOfNineState(State):
                 self._emit(E.CardsDealt(holder, nums))
         phase = self.phase
         if phase == Phase.DEAL and self.dealt == 2 * self.num_players:
-            self.phase, self.turn, self.dealt = Phase.CHANGE, self.start, 0
+            self.phase, self.dealt = Phase.CHANGE, 0
         elif phase == Phase.REDEAL and self.dealt == 2 * self._changers():
             self._begin_assign()
         elif phase == Phase.GHOST and self.dealt == 2:
@@ -299,19 +311,20 @@ class CodeOfNineState(State):
             self._assign(player, action_id - A.ABYSS_BASE)
 
     def _change(self, player: int, change: bool) -> None:
-        """Setup step 5: changers pay a pawn; their cards go back and are re-dealt."""
-        o = player * STRIDE
-        if change:
-            self.b[o + CHANGED] = 1
-            self.b[o + PAWNS_SLOT] -= 1
-        self._emit(E.CardsChanged(player, change))
-        nxt = (player + 1) % self.num_players
-        if nxt != self.start:
-            self.turn = nxt
+        """Setup step 5, one sealed decision (rulings, "Turn structure"): each player
+        commits in secret; when all are in, the choices are revealed together, changers
+        pay a pawn, and their cards go back to the deck to be re-dealt to them."""
+        self.b[player * STRIDE + CHANGED] = CHOSE_CHANGE if change else CHOSE_KEEP
+        self._emit(E.ChangeCommitted(player, change))
+        if self.undecided():
             return
         for p in range(self.num_players):
             q = p * STRIDE
-            if self.b[q + CHANGED]:
+            changed = self.b[q + CHANGED] == CHOSE_CHANGE
+            self.b[q + CHANGED] = int(changed)
+            self._emit(E.CardsChanged(p, changed))
+            if changed:
+                self.b[q + PAWNS_SLOT] -= 1
                 self.deck += [self.b[q + CARD], self.b[q + CARD + 1]]
                 self.b[q + CARD] = self.b[q + CARD + 1] = -1
         if self._changers():
@@ -474,15 +487,9 @@ class CodeOfNineState(State):
 
     # ---------------------------------------------------------------- views, copies, JSON
 
-    def view(self, player: int) -> Any:
+    def _view(self, player: int) -> Any:
         from tabletop.games.code_of_nine.views import build_view
 
-        if (
-            isinstance(player, bool)
-            or not isinstance(player, int)
-            or not 0 <= player < self.num_players
-        ):
-            raise ValueError(f"there is no player {player} at this table")
         return build_view(self, player)
 
     def spectator_view(self) -> Any:

@@ -17,6 +17,7 @@ from tabletop.games.code_of_nine.layout import (
     ATTACKS,
     CARD,
     CHANGED,
+    CHOSE_CHANGE,
     ITEMS,
     KNOWS,
     LOOKS,
@@ -53,6 +54,7 @@ class HolderView:
     will: int
     pawns: int
     changed_cards: bool
+    """Paid a pawn to change memory cards at setup (known once every choice is in)."""
     protected_from_looks: bool
     protected_from_attacks: bool
     has_looked_at: tuple[tuple[int, Slot], ...]
@@ -107,6 +109,8 @@ class CodeOfNineView:
     locations: tuple[LocationView, ...]
     my_cards: tuple[MemoryCard, ...]
     """The viewer's own cards: (Abyss, Shoal) once placed; as dealt before that."""
+    my_change: bool | None
+    """The viewer's sealed change decision while others still decide (None otherwise)."""
     seen: tuple[SeenCard, ...]
     """Other holders' cards the viewer has seen."""
     ninth: MemoryCard | None
@@ -180,7 +184,7 @@ def _holders(state: CodeOfNineState) -> tuple[HolderView, ...]:
                 items=tuple(b[o + ITEMS : o + ITEMS + 5]),  # type: ignore[arg-type]
                 will=b[o + WILL],
                 pawns=b[o + PAWNS],
-                changed_cards=bool(b[o + CHANGED]),
+                changed_cards=b[o + CHANGED] == 1,
                 protected_from_looks=bool(b[o + PROTECT] & LOOKS),
                 protected_from_attacks=bool(b[o + PROTECT] & ATTACKS),
                 has_looked_at=tuple(
@@ -242,8 +246,11 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
     locations = _locations(state)
     mine: tuple[MemoryCard, ...] = ()
     seen: list[SeenCard] = []
+    my_change = None
     if viewer is not None:
         o = viewer * STRIDE
+        if state.phase == Phase.CHANGE and b[o + CHANGED]:
+            my_change = b[o + CHANGED] == CHOSE_CHANGE
         mine = tuple(cards[c] for c in b[o + CARD : o + CARD + 2] if c >= 0)
         knows = b[o + KNOWS]
         seen = [
@@ -274,6 +281,7 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
         holders=holders,
         locations=locations,
         my_cards=mine,
+        my_change=my_change,
         seen=tuple(seen),
         ninth=cards[state.ninth] if state.ninth >= 0 else None,
         released=bool(state.released),

@@ -32,6 +32,7 @@ from tabletop.games.code_of_nine.layout import (
     ATTACKS,
     CARD,
     CHANGED,
+    CHOSE_KEEP,
     ITEMS,
     KNOWS,
     LOOKS,
@@ -101,7 +102,7 @@ _SHEET_RANGES = (
     (-1, CARD_COUNT - 1),  # CARD + 1, the Shoal
     (0, (1 << 2 * HOLDERS) - 1),  # KNOWS
     (0, LOOKS | ATTACKS),  # PROTECT
-    (0, 1),  # CHANGED
+    (0, CHOSE_KEEP),  # CHANGED (a sealed choice while the change decision is open)
 )
 """Each sheet integer's range, in the layout's order (``STRIDE`` of them)."""
 _SEATS_MASK = (1 << HOLDERS) - 1
@@ -181,7 +182,7 @@ class _Config:
                 e(at + 1 + i, o + ITEMS + i, capped(cap))
             e(at + 1 + _ITEMS, o + WILL, capped(WILL_CAP))
             e(at + 2 + _ITEMS, o + PAWNS_SLOT, divided(PAWNS))
-            e(at + 3 + _ITEMS, o + CHANGED, above(0))
+            e(at + 3 + _ITEMS, o + CHANGED, equals(1))  # changed, once revealed
             e(at + 4 + _ITEMS, o + PROTECT, lambda v: float(bool(v & LOOKS)))
             e(at + 5 + _ITEMS, o + PROTECT, lambda v: float(bool(v & ATTACKS)))
             e(at + 6 + _ITEMS, memory + h, divided(2))
