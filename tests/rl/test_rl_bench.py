@@ -63,7 +63,7 @@ def test_vector_and_learner_loops_count_what_they_say():
     game = tabletop.game("code-of-nine")
     rate, table_steps = vector_steps(game, 3, 0.0, tables=5)
     assert rate.count == 1 and table_steps == 5
-    assert rate.decisions == 5  # one seat decides at a time in Code of Nine
+    assert rate.decisions == 15  # the first step is the sealed change: all 3 seats at once
     assert learner_steps(game, 3, 0.0, opponents="random").count == 1
     masks = np.zeros((50, 6), np.int8)
     masks[:, [1, 4]] = 1

@@ -8,7 +8,11 @@ seat's view (what ``resample_from_infostate`` does for the OpenSpiel state). Nod
 keyed by the seat's observation string (its view).
 
 OpenSpiel's ISMCTS searches sequential games only (it asserts so), so the bot is
-offered for Code of Nine; The Wicked Labyrinth's declarations are simultaneous.
+offered for Code of Nine, which OpenSpiel plays turn-based (``openspiel.TURN_BASED``:
+its sealed change of memory cards at setup is committed seat by seat); The Wicked
+Labyrinth's declarations are simultaneous. At that sealed decision the seats before
+this one in the determinized state commit at random first (their choices are hidden
+from this seat anyway), so the search is this seat's own decision.
 
 Parameters: ``simulations`` (default 100) per decision, ``c`` (default 1.5) UCT's
 exploration constant (returns are win shares in [0, 1]).
@@ -46,7 +50,11 @@ class OpenSpielIsmcts(Bot):
             raise ValueError(f"simulations must be a whole number >= 1, got {simulations!r}")
         if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
             raise ValueError(f"c must be a number >= 0, got {c!r}")
-        if game.info.simultaneous:
+        try:
+            from tabletop.rl.openspiel import simultaneous
+        except ImportError as exc:
+            raise ValueError(f"OpenSpiel's ISMCTS needs the rl extra: {exc}") from None
+        if simultaneous(game):
             raise ValueError(f"OpenSpiel's ISMCTS searches sequential games only; "
                              f"{game.info.name} has simultaneous decisions")
         self.simulations = simulations
@@ -71,6 +79,10 @@ class OpenSpielIsmcts(Bot):
         from tabletop.rl import openspiel
 
         engine = self.game.determinize(view, self.rng.next_u64() & _MASK)
+        while engine.current_players()[0] != self.seat:  # a sealed decision (see above)
+            first = engine.current_players()[0]
+            theirs = engine.legal_action_ids(first)
+            engine.apply_unchecked(first, theirs[self.rng.below(len(theirs))])
         spiel = self._spiel_game(engine.num_players)
         numbers = np.random.RandomState(self.rng.next_u64() & 0xFFFFFFFF)
 
