@@ -387,3 +387,35 @@ def test_cult_of_honeybook_reaches_a_protected_player_but_not_a_protected_holder
     events = place_as(s, 3, "honeybook", "target:3")
     assert E.AttackBlocked(3, 1, "honeybook") in events
     assert item(s, 1, "medal") == 1 and item(s, 3, "medal") == 0
+
+
+def test_the_board_view_shows_the_ended_cost_as_each_seat_pays_it() -> None:
+    """The Place Where They Ended the Old World costs 0 Will, or 2 for a player holding no
+    legacy (rulings, "Locations"): each seat's board view shows its own cost; a
+    spectator sees the board's cost; the cost paid on placing is the one shown."""
+    s = ready(4)
+    set_round(s, 4)
+    set_items(s, 1, legacy=1)
+    ended = [loc.id for loc in s.view(0).locations].index("ended")
+    costs = [s.view(p).locations[ended].cost for p in range(4)]
+    assert costs == [2, 0, 2, 2]
+    assert s.spectator_view().locations[ended].cost == 0
+    assert {s.view(p).locations[ended].base_cost for p in range(4)} == {0}
+    set_will(s, 0, 2)
+    events = play(s, "ended")
+    assert E.PawnPlaced(0, "ended", costs[0]) in events and s.will(0) == 0
+
+
+def test_the_public_enums_come_from_each_games_package() -> None:
+    """A caller tells kinds of decision apart without reaching into internal modules."""
+    from tabletop.games import code_of_nine as con
+    from tabletop.games import wicked_labyrinth as wl
+    from tabletop.games.code_of_nine.layout import Phase as ConPhase
+    from tabletop.games.wicked_labyrinth.elements import Mode, Phase
+
+    assert con.Phase is ConPhase and con.Item is Item and wl.Mode is Mode and wl.Phase is Phase
+    assert ready(4).view(0).phase is con.Phase.PLACE
+    for name in ("Phase", "Item", "Slot", "Quantity", "HolderView", "LocationView"):
+        assert name in con.__all__
+    for name in ("Phase", "Mode", "Colour", "Rank", "Element", "BoardView"):
+        assert name in wl.__all__

@@ -113,7 +113,7 @@ def _board(view: CodeOfNineView) -> Table:
             continue
         cost = str(lv.cost)
         if loc.cost_without_legacy is not None:
-            cost = f"{lv.cost} ({loc.cost_without_legacy} w/o legacy)"
+            cost = f"{lv.cost} ({lv.base_cost}, or {loc.cost_without_legacy} w/o legacy)"
         places = "any" if lv.places == 0 else str(lv.places)
         pawns = ", ".join(_seat(view, p) for p in lv.seats) if lv.pawns else ""
         if lv.pawns > len(lv.seats):
@@ -203,14 +203,7 @@ def describe_action(view: CodeOfNineView, action: Action) -> str:
         case A.Place(location=lid):
             loc = view.board.locations[A.LOCATION_INDEX[lid]]
             lv = view.locations[A.LOCATION_INDEX[lid]]
-            cost = f"{lv.cost} Will" if lv.cost else "free"
-            viewer = view.viewer
-            if (
-                loc.cost_without_legacy is not None
-                and viewer is not None
-                and not view.holders[viewer].items[Item.LEGACY]
-            ):
-                cost = f"{loc.cost_without_legacy} Will"
+            cost = f"{lv.cost} Will" if lv.cost else "free"  # as this seat pays it
             return f"{loc.name} ({cost}): {location_effect(loc)}"
         case A.Target(seat=None):
             return "nobody"

@@ -6,7 +6,29 @@ player-facing memory card list, are in ``docs/code-of-nine.md``.
 """
 
 from tabletop.games.code_of_nine.game import GAME, INFO, CodeOfNine
+from tabletop.games.code_of_nine.items import Item, Quantity, Slot
+from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.state import CodeOfNineState
-from tabletop.games.code_of_nine.views import CodeOfNineView
+from tabletop.games.code_of_nine.views import (
+    CodeOfNineView,
+    HolderView,
+    LocationView,
+    PendingView,
+    SeenCard,
+)
 
-__all__ = ["GAME", "INFO", "CodeOfNine", "CodeOfNineState", "CodeOfNineView"]
+__all__ = [
+    "GAME",
+    "INFO",
+    "CodeOfNine",
+    "CodeOfNineState",
+    "CodeOfNineView",
+    "HolderView",
+    "Item",
+    "LocationView",
+    "PendingView",
+    "Phase",
+    "Quantity",
+    "SeenCard",
+    "Slot",
+]

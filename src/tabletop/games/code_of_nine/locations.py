@@ -121,6 +121,12 @@ class Board:
     """Points each item is worth by itself, by ``Item``."""
     locations: tuple[Location, ...]
 
+    @property
+    def surcharged(self) -> tuple[int, ...]:
+        """Indices of the locations that cost more to a player holding no legacy."""
+        return tuple(i for i, loc in enumerate(self.locations)
+                     if loc.cost_without_legacy is not None)
+
     def to_json(self) -> dict[str, Any]:
         """The board as the same data a locations file holds."""
         items = [

@@ -8,7 +8,7 @@ the ninth memory) until the end, when every card is revealed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.code_of_nine.effects import SEAT_SHIFT, STEP_HINTS
@@ -74,11 +74,15 @@ class LocationView:
     open: bool
     """In this round's sections and in this game mode."""
     cost: int
+    """Will the viewer pays to place here (a seat holding no legacy pays The Place Where
+    They Ended the Old World's higher cost); in a spectator's view, ``base_cost``."""
     places: int
     """0: any number."""
     attack: bool
     pawns: int
     seats: tuple[int, ...]
+    base_cost: int = 0
+    """The board's cost for this player count, before the no-legacy surcharge."""
 
 
 @dataclass(frozen=True)
@@ -230,7 +234,21 @@ def _location(state: CodeOfNineState, i: int, spot: int) -> LocationView:
         attack=loc.attack,
         pawns=spot & 0xFF,
         seats=tuple(p for p in range(HOLDERS) if spot >> (p + SEAT_SHIFT) & 1),
+        base_cost=loc.cost_for(state.num_players),
     )
+
+
+def _as_paid(state: CodeOfNineState, viewer: int, locations: tuple[LocationView, ...]) -> tuple[
+    LocationView, ...
+]:
+    """The shared location views with each cost as ``viewer`` pays it (only a location
+    with a no-legacy cost, The Place Where They Ended the Old World, can differ)."""
+    out = list(locations)
+    for i in state.board.surcharged:
+        cost = state.location_cost(viewer, i)
+        if cost != out[i].cost:
+            out[i] = replace(out[i], cost=cost)
+    return tuple(out)
 
 
 def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
@@ -248,6 +266,7 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
     seen: list[SeenCard] = []
     my_change = None
     if viewer is not None:
+        locations = _as_paid(state, viewer, locations)
         o = viewer * STRIDE
         if state.phase == Phase.CHANGE and b[o + CHANGED]:
             my_change = b[o + CHANGED] == CHOSE_CHANGE

@@ -257,7 +257,9 @@ class CodeOfNineEncoder:
         if locations is not self._locations_of:
             out: list[float] = []
             for loc in locations:
-                out += location_values(loc.open, loc.cost, loc.pawns, loc.attack, loc.seats)
+                # the board's cost: a seat's own surcharge follows from its legacies
+                out += location_values(loc.open, loc.base_cost, loc.pawns, loc.attack,
+                                       loc.seats)
             self._locations_of = locations
             self._locations_seat0 = np.array(out, dtype=np.float32)
         block: np.ndarray = self._locations_seat0[_LOCATION_ORDER[me]]
