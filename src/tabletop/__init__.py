@@ -8,13 +8,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from tabletop import compiled  # noqa: F401  (first: decides compiled vs pure engine)
-from tabletop.core import Game, GameRecord, State
+from tabletop.core import Game, GameRecord, State, TabletopError
 from tabletop.games import REGISTRY
 
-__all__ = ["game", "games", "new_game", "replay", "state_from_json"]
+__all__ = ["game", "games", "new_game", "position", "replay", "state_from_json"]
 __version__ = "0.1.0"
 
 
@@ -31,6 +32,22 @@ def game(name: str) -> Game:
 def new_game(name: str, players: int, seed: int = 0, **options: Any) -> State:
     """A new game after setup. Raises ``UnknownGameError`` or ``GameOptionError``."""
     return REGISTRY.get(name).new_game(players, seed, **options)
+
+
+def position(name: str, position: Mapping[str, Any] | str) -> State:
+    """A state of game ``name`` from a position: its data, or a TOML or JSON file path
+    (``docs/positions.md``). Raises ``PositionError`` naming the field."""
+    from tabletop.core.position import PositionError
+    from tabletop.games.datafile import read_data_file
+
+    source = "position"
+    if isinstance(position, str):
+        source = position
+        try:
+            position = read_data_file(position)
+        except TabletopError as exc:
+            raise PositionError(source, "position", str(exc)) from None
+    return REGISTRY.get(name).from_position(position, source)  # type: ignore[arg-type]
 
 
 def replay(record: GameRecord | dict[str, Any]) -> State:

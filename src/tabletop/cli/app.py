@@ -9,6 +9,7 @@ from __future__ import annotations
 import typer
 
 from tabletop.cli import (
+    analyse,
     arena_cmd,
     bench,
     league_cmd,
@@ -36,6 +37,7 @@ app.command("arena")(arena_cmd.arena)
 app.command("league")(league_cmd.league)
 app.add_typer(report_cmd.app, name="report")
 app.command("review")(review_cmd.review)
+app.command("analyse")(analyse.analyse)
 app.command("serve")(serve_cmd.serve)
 app.command("loadtest")(loadtest_cmd.loadtest)
 

@@ -267,6 +267,11 @@ def play(
     cards: CardsOpt = None,
     expert: ExpertOpt = False,
     option: OptionOpt = None,
+    position: Annotated[
+        Path | None,
+        typer.Option("--position", help="Start from this position (TOML or JSON, "
+                     "docs/positions.md) instead of the setup."),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against bots or other people (hot seat).
 
@@ -283,7 +288,16 @@ def play(
             fail(f"--pace must be zero or more seconds, got {pace}")
         if save is not None and not save.parent.is_dir():
             fail(f"cannot write {str(save)!r}: no such directory")
-        state = game.new_game(count, seed, **options)
+        if position is None:
+            state = game.new_game(count, seed, **options)
+        else:
+            from tabletop.cli.analyse import load_position
+
+            state = load_position(position, game.info.name)
+            if state.num_players != count:
+                fail(f"the position has {state.num_players} players; --seats names {count}")
+            if cards or expert or option:
+                fail("a position carries its own game options (its 'options' field)")
         bots = [
             None if spec == HUMAN else make_bot(spec, game, p, seat_seed(seed, p))
             for p, spec in enumerate(specs)

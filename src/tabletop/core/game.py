@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core.actions import Action, ActionTable
-from tabletop.core.errors import RecordError
+from tabletop.core.errors import GameOptionError, RecordError
 from tabletop.core.info import GameInfo
 from tabletop.core.state import State
 
@@ -25,7 +25,9 @@ class Game(ABC):
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise RecordError(f"seed must be an integer, got {seed!r}")
         checked = self.info.check(players, options)
-        return self._new_state(players, seed, self.resolve_options(checked), auto_chance)
+        state = self._new_state(players, seed, self.resolve_options(checked), auto_chance)
+        state._settle_start()
+        return state
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """Turn checked option values into what states use (e.g. load a card file)."""
@@ -38,7 +40,45 @@ class Game(ABC):
     @abstractmethod
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], auto_chance: bool
-    ) -> State: ...
+    ) -> State:
+        """A state after the setup steps that involve no chance (before the deal)."""
+
+    # ------------------------------------------------------------------ positions
+
+    def from_position(self, data: Mapping[str, Any], source: str = "position") -> State:
+        """A state from a position (``docs/positions.md``); PositionError names the field.
+
+        The state starts there: no history, no start events, and its records replay from
+        the position (``GameRecord.position``).
+        """
+        from tabletop.core.position import FORMAT, PositionError
+
+        if not isinstance(data, Mapping):
+            raise PositionError(source, "position", "must be a table (an object)")
+        if data.get("format", FORMAT) != FORMAT:
+            raise PositionError(source, "format", f"{data.get('format')!r} is not {FORMAT}")
+        if data.get("game", self.info.name) != self.info.name:
+            raise PositionError(source, "game", f"{data.get('game')!r} is not {self.info.name}")
+        players = data.get("players")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise PositionError(source, "options", "must be a table of game options")
+        try:
+            checked = self.info.check(players, dict(options))  # type: ignore[arg-type]
+        except GameOptionError as exc:
+            field = "players" if players not in self.info.player_counts else "options"
+            raise PositionError(source, field, str(exc)) from None
+        state = self._new_state(players, 0, self.resolve_options(checked), True)  # type: ignore[arg-type]
+        self._build_position(state, data, source)
+        state.origin = self.write_position(state)
+        return state
+
+    def _build_position(self, state: State, data: Mapping[str, Any], source: str) -> None:
+        raise NotImplementedError(f"{self.info.name} has no position format")
+
+    def write_position(self, state: State) -> dict[str, Any]:
+        """``state`` as position data (``State.position``)."""
+        raise NotImplementedError(f"{self.info.name} has no position format")
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
         """Read back :meth:`State.to_json` output; malformed data raises RecordError."""
@@ -50,6 +90,10 @@ class Game(ABC):
             )
             state.rng.state = int(data["rng"])
             state.history = [(int(p), int(a)) for p, a in data["history"]]
+            origin = data.get("position")
+            if origin is not None:  # the position the game started from (records)
+                state.origin = dict(origin)
+                state.start_events = ()
             self._load_state_json(state, data["state"])
         except RecordError:
             raise

@@ -30,6 +30,8 @@ class GameRecord:
     options: Mapping[str, Any]
     actions: tuple[tuple[int, str], ...]
     auto_chance: bool = True
+    position: Mapping[str, Any] | None = None
+    """The position the game started from (``docs/positions.md``); None: the setup."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -40,6 +42,7 @@ class GameRecord:
             "options": dict(self.options),
             "auto_chance": self.auto_chance,
             "actions": [[p, a] for p, a in self.actions],
+            **({"position": dict(self.position)} if self.position is not None else {}),
         }
 
     @classmethod
@@ -60,6 +63,7 @@ class GameRecord:
                 options=dict(options),
                 actions=actions,
                 auto_chance=bool(data.get("auto_chance", True)),
+                position=data.get("position"),
             )
         except RecordError:
             raise
@@ -76,9 +80,12 @@ class GameRecord:
         The same state object is advanced in place; clone it to keep one.
         """
         try:
-            state = game.new_game(
-                self.players, self.seed, auto_chance=self.auto_chance, **self.options
-            )
+            if self.position is not None:
+                state = game.from_position(self.position, "the record's position")
+            else:
+                state = game.new_game(
+                    self.players, self.seed, auto_chance=self.auto_chance, **self.options
+                )
         except TabletopError as exc:
             raise RecordError(f"cannot set up the recorded game: {exc}") from exc
         yield state, None, list(state.start_events)

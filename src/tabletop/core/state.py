@@ -50,6 +50,7 @@ class State(ABC):
         "history",
         "auto_chance",
         "start_events",
+        "origin",
         "_events",
     )
 
@@ -68,6 +69,9 @@ class State(ABC):
         order: ``new_game`` resolves that chance before anyone decides, so these events
         are the log's and the replay's first lines (empty with ``auto_chance=False``,
         where each draw is an explicit ``apply_chance``)."""
+        self.origin: dict[str, Any] | None = None
+        """The position this game started from (``Game.from_position``); None when it
+        started from the setup. Records replay from it."""
         self._events: list[Event] | None = None
 
     # ------------------------------------------------------------------ provided by games
@@ -285,6 +289,7 @@ class State(ABC):
         other.history = list(self.history)
         other.auto_chance = self.auto_chance
         other.start_events = self.start_events
+        other.origin = self.origin
         other._events = None
 
     # ------------------------------------------------------------------ copies and pickles
@@ -301,9 +306,14 @@ class State(ABC):
 
     # ------------------------------------------------------------------ records and JSON
 
+    def position(self) -> dict[str, Any]:
+        """This state as a readable position (``docs/positions.md``): every field, and
+        the generator's exact state, so ``tabletop.position`` continues exactly here."""
+        return self.game.write_position(self)
+
     def to_json(self) -> dict[str, Any]:
         """The whole state as JSON data; ``Game.state_from_json`` reads it back exactly."""
-        return {
+        out = {
             "game": self.game.info.name,
             "players": self.num_players,
             "seed": self.seed,
@@ -313,6 +323,9 @@ class State(ABC):
             "history": [list(step) for step in self.history],
             "state": self._state_json(),
         }
+        if self.origin is not None:
+            out["position"] = self.origin
+        return out
 
     def record(self) -> GameRecord:
         """The game so far as a record: seed, options and every decision in notation."""
@@ -331,6 +344,7 @@ class State(ABC):
             options=self.game.options_to_json(self.options),
             actions=steps,
             auto_chance=self.auto_chance,
+            position=self.origin,
         )
 
 

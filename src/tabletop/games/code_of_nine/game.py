@@ -11,6 +11,7 @@ from tabletop.core.info import GameInfo, OptionSpec
 from tabletop.core.rng import SplitMix64
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A
+from tabletop.games.code_of_nine import position
 from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, START_WILL
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
@@ -130,8 +131,17 @@ class CodeOfNine(Game):
     ) -> State:
         state = CodeOfNineState(self, players, seed, options, auto_chance)
         state.setup(options["locations"], options["memory_cards"], bool(options.get("expert")))
-        state._settle_start()
         return state
+
+    def _build_position(self, state: State, data: Mapping[str, Any], source: str) -> None:
+        if not isinstance(state, CodeOfNineState):
+            raise RecordError("not a Code of Nine state")
+        position.build(state, data, source)
+
+    def write_position(self, state: State) -> dict[str, Any]:
+        if not isinstance(state, CodeOfNineState):
+            raise RecordError("not a Code of Nine state")
+        return position.write(state)
 
     def _load_state_json(self, state: State, data: Mapping[str, Any]) -> None:
         if not isinstance(state, CodeOfNineState):

@@ -11,6 +11,7 @@ from tabletop.core.info import GameInfo, OptionSpec
 from tabletop.core.state import State
 from tabletop.games.datafile import resolve_data
 from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth import position
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
     DECLARED,
@@ -78,8 +79,17 @@ class WickedLabyrinth(Game):
     ) -> State:
         state = WickedLabyrinthState(self, players, seed, options, auto_chance)
         state.setup(options["cards"])
-        state._settle_start()
         return state
+
+    def _build_position(self, state: State, data: Mapping[str, Any], source: str) -> None:
+        if not isinstance(state, WickedLabyrinthState):
+            raise RecordError("not a Wicked Labyrinth state")
+        position.build(state, data, source)
+
+    def write_position(self, state: State) -> dict[str, Any]:
+        if not isinstance(state, WickedLabyrinthState):
+            raise RecordError("not a Wicked Labyrinth state")
+        return position.write(state)
 
     def _load_state_json(self, state: State, data: Mapping[str, Any]) -> None:
         if not isinstance(state, WickedLabyrinthState):
