@@ -57,7 +57,7 @@ def test_every_event_kind_has_words() -> None:
     for event in [*events, *samples]:
         assert R.describe_event(event), event
     dealt = R.describe_event(E.OraclesDealt(0, ("G01", "G02"), ("S01", "S02")))
-    assert dealt == "Seat 0 is dealt great oracles G01, G02 and small oracles S01, S02."
+    assert dealt == "Seat 1 is dealt great oracles G01, G02 and small oracles S01, S02."
     assert kinds | {type(e) for e in samples} == event_classes
 
 

@@ -189,7 +189,8 @@ def build(state: WickedLabyrinthState, data: Mapping[str, Any], source: str) -> 
         for rank, rank_name in enumerate(RANKS):
             row = tokens.table(rank_name)
             for c, colour in enumerate(COLOURS):
-                b[o + rank * 4 + int(TOKEN_COLOURS[c])] = row.whole(colour, 0, CAPACITY[rank] + 1, 0)
+                count = row.whole(colour, 0, CAPACITY[rank] + 1, 0)
+                b[o + rank * 4 + int(TOKEN_COLOURS[c])] = count
             row.done()
         tokens.done()
         b[o + SEARCH] = r.whole("search_pieces", 0, SEARCH_PIECES[n], SEARCH_PIECES[n])
