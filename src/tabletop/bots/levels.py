@@ -73,14 +73,14 @@ def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, .
 
 
 LADDERS: dict[str, tuple[Level, ...]] = {
-    # tabletop league wicked-labyrinth --games 60 (docs/league/wicked-labyrinth);
-    # gaps 5.4, 4.5, 12.7 (one sigma is about 4.7)
+    # tabletop league wicked-labyrinth --games 120 (docs/league/wicked-labyrinth);
+    # gaps 3.7, 4.5, 13.9 (one sigma is about 3.5)
     "wicked-labyrinth": (
-        Level("easy", "heuristic:budget=40", 23.8, 4.6),
-        Level("normal", "heuristic:aggression=0.6,spite=0", 29.2, 4.6),
-        Level("hard", "heuristic:aggression=1.6,spite=0.6", 33.7, 4.6),
+        Level("easy", "heuristic:budget=40", 25.3, 3.5),
+        Level("normal", "heuristic", 29.0, 3.4),
+        Level("hard", "heuristic:aggression=1.6,spite=0.6", 33.5, 3.4),
         Level("strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-              46.4, 4.9),
+              47.4, 3.7),
     ),
     # tabletop league code-of-nine --games 60 (docs/league/code-of-nine); gaps 3.5,
     # 1.3, 1.8: all within one sigma (4.7), so 60 games cannot tell these levels apart
