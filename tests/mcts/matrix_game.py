@@ -48,7 +48,7 @@ class MatrixState(State):
     def is_terminal(self) -> bool:
         return None not in self.chosen
 
-    def _legal_action_ids(self, player: int) -> Sequence[int]:
+    def legal_action_ids_unchecked(self, player: int) -> Sequence[int]:
         if self.chosen[player] is not None:
             return ()
         return range(len(self.game.payoffs))  # type: ignore[attr-defined]

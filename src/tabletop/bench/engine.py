@@ -1,7 +1,7 @@
 """Random playouts and state copies of a registered game, through its fast path.
 
-The loop is what a search bot runs: ``legal_action_ids(p)``, a seeded random choice
-and ``apply_unchecked(p, id)`` for every deciding player, chance left to the engine.
+The loop is what a search bot runs: ``legal_action_ids_unchecked(p)``, a seeded random
+choice and ``apply_unchecked(p, id)`` for every deciding player, chance left to the engine.
 The choice uses Python's C-coded ``random.Random``, as the goofspiel loop does, so the
 driver costs both games alike.
 """
@@ -22,7 +22,7 @@ def random_playout(state: State, rng: random.Random, max_decisions: int | None =
         for p in state.current_players():
             if decisions == max_decisions:
                 return decisions
-            ids = state.legal_action_ids(p)
+            ids = state.legal_action_ids_unchecked(p)
             state.apply_unchecked(p, ids[int(rng.random() * len(ids))])
             decisions += 1
     return decisions

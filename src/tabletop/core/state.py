@@ -116,9 +116,10 @@ class State(ABC):
         return outcomes[-1][0]
 
     @abstractmethod
-    def _legal_action_ids(self, player: int) -> Sequence[int]:
-        """Integer ids of ``player``'s (a valid seat's) legal actions now; empty if not
-        deciding."""
+    def legal_action_ids_unchecked(self, player: int) -> Sequence[int]:
+        """Integer ids of ``player``'s legal actions now (empty if not deciding), with no
+        check of the seat: the search path beside :meth:`apply_unchecked`. ``player``
+        must be a seat of this table; use :meth:`legal_action_ids` for input."""
 
     def why_illegal(self, player: int, action_id: int) -> str:
         """Why a well-formed action is not legal now; games say more where they can."""
@@ -171,13 +172,13 @@ class State(ABC):
 
     def legal_action_ids(self, player: object) -> Sequence[int]:
         """Integer ids of ``player``'s legal actions now (empty if not deciding)."""
-        return self._legal_action_ids(self.seat(player, "has no legal actions to list"))
+        return self.legal_action_ids_unchecked(self.seat(player, "has no legal actions to list"))
 
     def legal_actions(self, player: object) -> list[Action]:
         """``player``'s legal actions now, as values (empty if not deciding)."""
         table = self.game.actions
         seat = self.seat(player, "has no legal actions to list")
-        return [table[i] for i in self._legal_action_ids(seat)]
+        return [table[i] for i in self.legal_action_ids_unchecked(seat)]
 
     def view(self, player: object) -> Any:
         """Exactly what ``player`` may know now (a frozen dataclass)."""
@@ -194,7 +195,7 @@ class State(ABC):
             action_id = table.id_of(table.coerce(action))
         except ActionParseError:
             return False
-        return seat in self.current_players() and action_id in self._legal_action_ids(seat)
+        return seat in self.current_players() and action_id in self.legal_action_ids_unchecked(seat)
 
     def apply(self, player: object, action: object) -> list[Event]:
         """Apply ``player``'s action (a value, its notation or its id), checked.
@@ -216,7 +217,7 @@ class State(ABC):
             raise IllegalActionError(seat, act, "the game is over")
         if seat not in self.current_players():
             raise IllegalActionError(seat, act, "it is not this player's decision now")
-        if action_id not in self._legal_action_ids(seat):
+        if action_id not in self.legal_action_ids_unchecked(seat):
             raise IllegalActionError(seat, act, self.why_illegal(seat, action_id))
         events: list[Event] = []
         self._events = events

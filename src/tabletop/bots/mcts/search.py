@@ -83,7 +83,7 @@ def random_rollout(state: State, rng: random.Random, depth: int | None = None) -
         if depth is not None and taken >= depth:
             return
         for p in state.current_players():
-            ids = state.legal_action_ids(p)
+            ids = state.legal_action_ids_unchecked(p)
             state.apply_unchecked(p, ids[int(rng.random() * len(ids))])
             taken += 1
 
@@ -236,7 +236,7 @@ def _descend(
                 a = first if first is not None else select(stats, root_legal, c, rng,
                                                            settings.bias)
             else:
-                a = select(stats, state.legal_action_ids(p), c, rng)
+                a = select(stats, state.legal_action_ids_unchecked(p), c, rng)
             joint.append(a)
             searched.append((p, a))
         for p, a in zip(players, joint, strict=True):
@@ -263,7 +263,7 @@ def _modelled(
     first that gets there), and asked again only where the kept move is not legal.
     """
     player = key[0]
-    legal = state.legal_action_ids(player)
+    legal = state.legal_action_ids_unchecked(player)
     a = node.model.get(key)
     if a is None or a not in legal:
         a = knowledge.policy(state, player)

@@ -170,7 +170,7 @@ class CodeOfNineState(State):
     def is_terminal(self) -> bool:
         return self.phase == Phase.OVER
 
-    def _legal_action_ids(self, player: int) -> Sequence[int]:
+    def legal_action_ids_unchecked(self, player: int) -> Sequence[int]:
         phase = self.phase
         if phase == Phase.CHANGE:
             return () if self.b[player * STRIDE + CHANGED] else (A.CHANGE, A.KEEP)

@@ -167,7 +167,7 @@ class WickedLabyrinthState(State):
         """Declarations are closed hands, opened together (section 7 ①)."""
         return self.phase == P_SEARCH and not self.order and bool(self.deciding)
 
-    def _legal_action_ids(self, player: int) -> Sequence[int]:
+    def legal_action_ids_unchecked(self, player: int) -> Sequence[int]:
         b = self.b
         o = player * STRIDE
         mode = b[o + MODE]
