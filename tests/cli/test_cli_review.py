@@ -24,7 +24,7 @@ def record_file(tmp_path_factory) -> Path:
 
 
 def test_review_as_json_lists_the_seats_own_moves(cli, record_file: Path) -> None:
-    result = cli("review", str(record_file), "--seat", "1", "--samples", "2", "--json")
+    result = cli("review", str(record_file), "--seat", "2", "--samples", "2", "--json")
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     record = json.loads(record_file.read_text())
@@ -38,10 +38,10 @@ def test_review_as_json_lists_the_seats_own_moves(cli, record_file: Path) -> Non
 
 
 def test_review_table_in_japanese(cli, record_file: Path) -> None:
-    result = cli("review", str(record_file), "--seat", "0", "--samples", "2", "--lang", "ja",
+    result = cli("review", str(record_file), "--seat", "1", "--samples", "2", "--lang", "ja",
                  "--top", "3")
     assert result.exit_code == 0, result.output
-    assert "座席0の振り返り" in result.stdout
+    assert "座席1の振り返り" in result.stdout
     assert "期待値で約" in result.stdout
 
 
@@ -50,7 +50,7 @@ def test_review_refuses_a_game_not_over(cli, record_file: Path, tmp_path: Path) 
     record["actions"] = record["actions"][:10]
     partial = tmp_path / "partial.json"
     partial.write_text(json.dumps(record))
-    result = cli("review", str(partial), "--seat", "0")
+    result = cli("review", str(partial), "--seat", "1")
     assert result.exit_code == 2
     assert "the game is not over: a review is made only after its end" in result.output
 
@@ -58,9 +58,10 @@ def test_review_refuses_a_game_not_over(cli, record_file: Path, tmp_path: Path) 
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--seat", "3"], "--seat 3: this game has seats 0 to 2"),
-        (["--seat", "0", "--lang", "fr"], "--lang is en or ja, not 'fr'"),
-        (["--seat", "0", "--samples", "0"], "--samples must be at least 1, got 0"),
+        (["--seat", "4"], "--seat 4: this game has seats 1 to 3"),
+        (["--seat", "0"], "--seat 0: this game has seats 1 to 3"),
+        (["--seat", "1", "--lang", "fr"], "--lang is en or ja, not 'fr'"),
+        (["--seat", "1", "--samples", "0"], "--samples must be at least 1, got 0"),
     ],
 )
 def test_review_bad_input(cli, record_file: Path, args: list[str], message: str) -> None:

@@ -28,7 +28,7 @@ def review(
     file: Annotated[
         Path, typer.Argument(metavar="RECORD", help="A finished game's record (play --save).")
     ],
-    seat: Annotated[int, typer.Option("--seat", help="The seat to review (from 0).")],
+    seat: Annotated[int, typer.Option("--seat", help="The seat to review, 1..N as on the page.")],
     lang: Annotated[str, typer.Option("--lang", help="en or ja.")] = "en",
     samples: Annotated[
         int, typer.Option("--samples", help="Deals each action is tried on (more: slower).")
@@ -45,8 +45,9 @@ def review(
         if top < 0:
             fail(f"--top must be 0 or more, got {top}")
         record = load_record(file)
-        if not 0 <= seat < record.players:
-            fail(f"--seat {seat}: this game has seats 0 to {record.players - 1}")
+        if not 1 <= seat <= record.players:
+            fail(f"--seat {seat}: this game has seats 1 to {record.players}")
+        seat -= 1  # people count seats from 1, the engine from 0
         game = find_game(record.game)
         if as_json:
             typer.echo(json.dumps(review_record(game, record, seat, samples).to_json()))
@@ -66,9 +67,9 @@ def review(
 def mistakes_table(result: Review, lang: str, top: int) -> Table:
     ja = lang == "ja"
     title = (
-        f"座席{result.seat}の振り返り：{result.appraised}回の判断を評価"
+        f"座席{result.seat + 1}の振り返り：{result.appraised}回の判断を評価"
         if ja
-        else f"Review of seat {result.seat}: {result.appraised} decisions appraised"
+        else f"Review of seat {result.seat + 1}: {result.appraised} decisions appraised"
     )
     caption = (
         f"大きなミスから順に（{len(result.mistakes)}件）。各候補を{result.samples}通りの配り方で試した値です。"
