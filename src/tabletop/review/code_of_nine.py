@@ -43,7 +43,7 @@ def _seat(decision: Decision, seat: int | None, lang: str) -> str:
     holders = decision.view.holders
     if seat < len(holders) and holders[seat].ghost:
         return word(lang, "con.ghost", "the ghost")
-    return f"プレイヤー{seat + 1}" if lang == "ja" else f"player {seat + 1}"
+    return f"席{seat + 1}" if lang == "ja" else f"seat {seat + 1}"  # as the page names seats
 
 
 def _card(decision: Decision, number: int, lang: str) -> str:
