@@ -1,5 +1,5 @@
 """The league: fixed pools that every game's bots can play, run as an arena with its
-report; OpenSpiel's ISMCTS as a bot of Code of Nine."""
+report; OpenSpiel's ISMCTS as a bot of both games."""
 
 from __future__ import annotations
 
@@ -59,12 +59,20 @@ def test_openspiel_ismcts_plays_code_of_nine_reproducibly() -> None:
     assert first.state.is_terminal()
 
 
-def test_openspiel_ismcts_refuses_simultaneous_games() -> None:
-    with pytest.raises(UnknownBotError, match="no bot 'ismcts'"):
-        make_bot("ismcts", tabletop.game("wicked-labyrinth"), 0)
-    from tabletop.bots.openspiel_ismcts import OpenSpielIsmcts
+def test_openspiel_ismcts_plays_whole_wicked_labyrinth_games_legally_and_reproducibly() -> None:
+    """Its turn-based form: every decision, declarations and soul processing, is searched
+    (``play_game`` applies each choice checked: an illegal one raises); the resampler
+    is seeded, so the same seed plays the same game."""
+    game = tabletop.game("wicked-labyrinth")
+    specs = ["ismcts:simulations=4", "random", "ismcts:simulations=4"]
+    first = play_game(game, specs, 3)
+    again = play_game(game, specs, 3)
+    assert first.state.is_terminal()
+    assert first.state.record() == again.state.record()
 
-    with pytest.raises(ValueError, match="sequential games only"):
-        OpenSpielIsmcts(tabletop.game("wicked-labyrinth"), 0)
+
+def test_openspiel_ismcts_refuses_bad_parameters() -> None:
     with pytest.raises(UnknownBotError, match="simulations must be a whole number"):
         make_bot("ismcts:simulations=0", tabletop.game("code-of-nine"), 0)
+    with pytest.raises(UnknownBotError, match="c must be a number"):
+        make_bot("ismcts:c=-1", tabletop.game("wicked-labyrinth"), 0)

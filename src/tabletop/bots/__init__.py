@@ -14,6 +14,7 @@ BOTS.add("mcts", MctsBot)
 BOTS.add("heuristic", CodeOfNineHeuristic, game="code-of-nine")
 BOTS.add("heuristic", HeuristicBot, game="wicked-labyrinth")
 BOTS.add("ismcts", OpenSpielIsmcts, game="code-of-nine")
+BOTS.add("ismcts", OpenSpielIsmcts, game="wicked-labyrinth")
 
 __all__ = ["BOTS", "Bot", "BotRegistry", "RandomBot", "UnknownBotError", "make_bot", "parse_spec"]
 

@@ -7,12 +7,16 @@ simulation draws a new one through the resampler, the game's determinization fro
 seat's view (what ``resample_from_infostate`` does for the OpenSpiel state). Nodes are
 keyed by the seat's observation string (its view).
 
-OpenSpiel's ISMCTS searches sequential games only (it asserts so), so the bot is
-offered for Code of Nine, which OpenSpiel plays turn-based (``openspiel.TURN_BASED``:
-its sealed change of memory cards at setup is committed seat by seat); The Wicked
-Labyrinth's declarations are simultaneous. At that sealed decision the seats before
-this one in the determinized state commit at random first (their choices are hidden
-from this seat anyway), so the search is this seat's own decision.
+OpenSpiel's ISMCTS searches sequential games only (it asserts so), so the bot searches
+each game in a sequential form: Code of Nine as registered (``openspiel.TURN_BASED``:
+its sealed change of memory cards at setup is committed seat by seat), The Wicked
+Labyrinth in its turn-based form (``openspiel.TurnBasedWickedLabyrinthGame``): its
+sealed declarations are committed seat by seat, lowest first, and nothing of a closed
+hand shows until all are in; each seat's soul processing, done in the open, comes
+seat after seat. At a decision several seats take together, the seats before this one
+in the determinized state act at random first (a sealed choice is hidden from this
+seat anyway; an open one is another seat's own processing), so the search is this
+seat's own decision.
 
 Parameters: ``simulations`` (default 100) per decision, ``c`` (default 1.5) UCT's
 exploration constant (returns are win shares in [0, 1]).
@@ -51,12 +55,13 @@ class OpenSpielIsmcts(Bot):
         if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
             raise ValueError(f"c must be a number >= 0, got {c!r}")
         try:
-            from tabletop.rl.openspiel import simultaneous
+            from tabletop.rl.openspiel import sequential_class
         except ImportError as exc:
             raise ValueError(f"OpenSpiel's ISMCTS needs the rl extra: {exc}") from None
-        if simultaneous(game):
-            raise ValueError(f"OpenSpiel's ISMCTS searches sequential games only; "
-                             f"{game.info.name} has simultaneous decisions")
+        try:
+            self._spiel_class = sequential_class(game.info.name)
+        except KeyError:
+            raise ValueError(f"no OpenSpiel form of {game.info.name}") from None
         self.simulations = simulations
         self.c = float(c)
         self._games: dict[int, Any] = {}
@@ -64,10 +69,7 @@ class OpenSpielIsmcts(Bot):
     def _spiel_game(self, players: int) -> Any:
         found = self._games.get(players)
         if found is None:
-            from tabletop.rl import openspiel
-
-            found = self._games[players] = openspiel.GAME_CLASSES[self.game.info.name](
-                {"players": players})
+            found = self._games[players] = self._spiel_class({"players": players})
         return found
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:

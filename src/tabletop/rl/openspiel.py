@@ -71,9 +71,10 @@ def simultaneous(game: Game) -> bool:
     return game.info.simultaneous and game.info.name not in TURN_BASED
 
 
-def short_name(game: str) -> str:
-    """The pyspiel name of a game: ``wicked-labyrinth`` -> ``tabletop_wicked_labyrinth``."""
-    return "tabletop_" + game.replace("-", "_")
+def short_name(game: str, turn_based: bool = False) -> str:
+    """The pyspiel name of a game: ``wicked-labyrinth`` -> ``tabletop_wicked_labyrinth``
+    (``tabletop_wicked_labyrinth_turn_based`` for its turn-based form)."""
+    return "tabletop_" + game.replace("-", "_") + ("_turn_based" if turn_based else "")
 
 
 def _lookup(game: str) -> Game:
@@ -352,15 +353,21 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
     """A tabletop game as a pyspiel game; one subclass per game names it."""
 
     engine_name: str
+    turn_based: bool = False
+    """Commit every simultaneous decision seat by seat, lowest first, as
+    :data:`TURN_BASED` games do: a sequential game for sequential-only algorithms
+    (OpenSpiel's ISMCTS). Right for The Wicked Labyrinth too: its declarations are
+    sealed (nothing of a closed hand shows until all are in, the engine takes them one
+    at a time) and soul processing is each seat's own, done in the open."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.engine_game = game = _lookup(self.engine_name)
-        self.simultaneous = simultaneous(game)
+        self.simultaneous = simultaneous(game) and not self.turn_based
         defaults = _parameters(game)
         values = {**defaults, **(params or {})}
         unknown = set(values) - set(defaults)
         if unknown:
-            name = short_name(game.info.name)
+            name = short_name(game.info.name, self.turn_based)
             raise ValueError(f"{name} has no parameter {sorted(unknown)[0]!r}")
         players = values.pop("players")
         options = {k: (None if v == "" else v) for k, v in values.items()}
@@ -377,12 +384,14 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=game.info.max_game_length,
         )
-        super().__init__(_game_type(game), info, {**values, "players": players})
+        super().__init__(_game_type(game, self.turn_based), info,
+                         {**values, "players": players})
 
-    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any]]]:
+    def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], bool]]:
         """Pickles by name and parameters; unpickling registers the game first, so a
         fresh process (a worker) can load it."""
-        return _unpickle_game, (self.engine_game.info.name, dict(self.get_parameters()))
+        return _unpickle_game, (self.engine_game.info.name, dict(self.get_parameters()),
+                                self.turn_based)
 
     def action_to_string(self, player: int, action: int) -> str:
         """An action's notation (``d3w``, ``library``); ``no-op`` for the no-op of a
@@ -406,13 +415,14 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         )
 
 
-def _game_type(game: Game) -> pyspiel.GameType:
+def _game_type(game: Game, turn_based: bool = False) -> pyspiel.GameType:
     info = game.info
     dynamics = pyspiel.GameType.Dynamics
+    together = simultaneous(game) and not turn_based
     return pyspiel.GameType(
-        short_name=short_name(info.name),
-        long_name=f"tabletop: {info.title}",
-        dynamics=dynamics.SIMULTANEOUS if simultaneous(game) else dynamics.SEQUENTIAL,
+        short_name=short_name(info.name, turn_based),
+        long_name=f"tabletop: {info.title}" + (" (turn-based)" if turn_based else ""),
+        dynamics=dynamics.SIMULTANEOUS if together else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
@@ -435,14 +445,35 @@ class CodeOfNineGame(TabletopGame):
     engine_name = "code-of-nine"
 
 
+class TurnBasedWickedLabyrinthGame(WickedLabyrinthGame):
+    """The Labyrinth as a sequential game (:attr:`TabletopGame.turn_based`), for
+    OpenSpiel's ISMCTS, which asserts sequential dynamics."""
+
+    turn_based = True
+
+
 GAME_CLASSES: dict[str, type[TabletopGame]] = {
     "wicked-labyrinth": WickedLabyrinthGame,
     "code-of-nine": CodeOfNineGame,
 }
 """The pyspiel class of each game (module-level, so pyspiel can pickle games)."""
 
+TURN_BASED_CLASSES: dict[str, type[TabletopGame]] = {
+    "wicked-labyrinth": TurnBasedWickedLabyrinthGame,
+}
+"""The turn-based form of each game with simultaneous nodes (not registered with
+pyspiel by name: made directly, as the ``ismcts`` bot does)."""
 
-def _unpickle_game(name: str, params: dict[str, Any]) -> TabletopGame:
+
+def sequential_class(name: str) -> type[TabletopGame]:
+    """The class of the sequential form of game ``name``: its turn-based form if it
+    has simultaneous nodes, else the game itself."""
+    return TURN_BASED_CLASSES.get(name) or GAME_CLASSES[name]
+
+
+def _unpickle_game(name: str, params: dict[str, Any], turn_based: bool = False) -> TabletopGame:
+    if turn_based:
+        return TURN_BASED_CLASSES[name](params)
     register([name])
     game: TabletopGame = pyspiel.load_game(short_name(name), params)
     return game
