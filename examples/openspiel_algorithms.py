@@ -130,7 +130,9 @@ def ismcts_vs_random(players: int, games: int, simulations: int, seed: int = 0) 
         # OpenSpiel's default resampler draws from an unseeded sampler; a seeded one makes
         # the games repeatable (the figure the test checks must not depend on the run).
         sampler = np.random.RandomState(seed + k + 1)
-        bot.set_resampler(lambda st, p: st.resample_from_infostate(p, sampler.random_sample))
+        bot.set_resampler(
+            lambda st, p, draw=sampler.random_sample: st.resample_from_infostate(p, draw)
+        )
         state = spiel.new_initial_state()
         while not state.is_terminal():
             if state.is_chance_node():
