@@ -2,7 +2,8 @@
 
 Search bots and simulations spend nearly all their time in a few modules of the core and
 each game's state and rules (for Code of Nine also its scoring, which its bots call tens
-of thousands of times a decision). ``setup.py`` compiles exactly :data:`MODULES` with
+of thousands of times a decision, and its heuristic's search, which the learner envs
+run for every opponent decision). ``setup.py`` compiles exactly :data:`MODULES` with
 mypyc (they pass ``mypy --strict`` unchanged), which runs random playouts about 1.6 times
 as fast and Code of Nine's scoring five times as fast. The Python sources stay the
 reference: the compiled build is an optimisation that must agree with them move for
@@ -27,6 +28,7 @@ from pathlib import Path
 from types import ModuleType
 
 MODULES: tuple[str, ...] = (
+    "tabletop.bots.code_of_nine.lookahead",
     "tabletop.core.rng",
     "tabletop.core.state",
     "tabletop.games.code_of_nine.effects",

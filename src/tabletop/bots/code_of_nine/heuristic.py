@@ -2,11 +2,12 @@
 
 For each legal action the bot plays it (and its own follow-up choices, searched a few
 steps deep) on a state sampled from its view (``game.determinize``), then values the
-result: the expected margin over the best rival under several completions of the memory
-cards it does not know (its own and the cards it has seen are fixed, the rest drawn from
-what remains possible), "cannot win" a heavy penalty, plus the future worth of Will,
-of knowledge (each card it knows of another holder) and of protection while rivals
-still have pawns this round. Attacks and looks are chosen when they raise that value.
+result: the expected margin over the best rival under several completions of the
+memory cards it does not know (its own and the cards it has seen are fixed, the rest
+drawn from what remains possible), "cannot win" a heavy penalty, plus the future worth
+of Will, of knowledge (each card it knows of another holder) and of protection while
+rivals still have pawns this round. Attacks and looks are chosen when they raise that
+value. The search and the valuation run compiled (:mod:`.lookahead`).
 """
 
 from __future__ import annotations
@@ -16,30 +17,15 @@ from typing import Any, cast
 
 from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine.beliefs import beliefs
+from tabletop.bots.code_of_nine.lookahead import Lookahead
 from tabletop.core.actions import Action
 from tabletop.core.game import Game
 from tabletop.games.code_of_nine import actions as A
-from tabletop.games.code_of_nine.items import HOLDERS, ROUNDS
-from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
-from tabletop.games.code_of_nine.layout import (
-    ATTACKS,
-    ITEMS,
-    KNOWS,
-    LOOKS,
-    PAWNS,
-    PROTECT,
-    STRIDE,
-    WILL,
-    Phase,
-)
+from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.memory_cards import EffectKind, MemoryCard
-from tabletop.games.code_of_nine.scoring import Scorer, quantities
+from tabletop.games.code_of_nine.scoring import Scorer
 from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
-
-_DEPTH = 3
-_OUT_OF_RUNNING = 12.0
-"""Follow-up steps searched exhaustively after an action; deeper ones are greedy."""
 
 
 class CodeOfNineHeuristic(Bot):
@@ -68,9 +54,6 @@ class CodeOfNineHeuristic(Bot):
         self.will_worth = float(will)
         self.info_worth = float(info)
         self.guard_worth = float(guard)
-        self._players = 0
-        self._scorers: list[Scorer] = []
-        self._margins: dict[tuple[tuple[int, ...], ...], float] = {}
 
     # ---------------------------------------------------------------- deciding
 
@@ -84,14 +67,14 @@ class CodeOfNineHeuristic(Bot):
         if view.phase == Phase.ASSIGN:
             return self._assign(view)
         state = cast(CodeOfNineState, self.game.determinize(view, self.rng.next_u64() >> 1))
-        self._players = state.num_players
-        self._scorers = [Scorer(cards) for cards in beliefs(view, self.samples, self.rng).samples]
-        self._margins = {}
+        scorers = [Scorer(cards) for cards in beliefs(view, self.samples, self.rng).samples]
+        search = Lookahead(self.seat, state.num_players, scorers, self.will_worth,
+                           self.info_worth, self.guard_worth)
         table = A.TABLE
         best: Action = legal[0]
         best_value = float("-inf")
         for action in legal:
-            value = self._after(state, table.id_of(action), 0) + self.rng.random() * 1e-6
+            value = search.after(state, table.id_of(action), 0) + self.rng.random() * 1e-6
             if value > best_value:
                 best, best_value = action, value
         return best
@@ -100,89 +83,6 @@ class CodeOfNineHeuristic(Bot):
         """The card whose secret matters most goes to the Abyss, which is harder to see."""
         a, b = view.my_cards
         return A.ChooseAbyss(a.number if _weight(a) >= _weight(b) else b.number)
-
-    def _after(self, state: CodeOfNineState, action_id: int, depth: int) -> float:
-        s = state.clone()
-        s.apply_unchecked(self.seat, action_id)
-        if s.phase != Phase.FOLLOW or s.turn != self.seat:
-            return self.value(s)
-        options = s.legal_action_ids(self.seat)
-        if depth >= _DEPTH:
-            best = max(options, key=lambda a: self._static(s, a))
-            return self._after(s, best, depth + 1)
-        return max(self._after(s, a, depth + 1) for a in options)
-
-    def _static(self, state: CodeOfNineState, action_id: int) -> float:
-        s = state.clone()
-        s.apply_unchecked(self.seat, action_id)
-        return self.value(s)
-
-    # ---------------------------------------------------------------- valuing
-
-    def value(self, s: CodeOfNineState) -> float:
-        """Expected margin under the card samples, plus Will, knowledge and protection."""
-        me = self.seat
-        b = s.b
-        n = s.num_players
-        counts = [
-            tuple(quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5],
-                             b[h * STRIDE + WILL]))
-            for h in range(HOLDERS)
-        ]
-        worth = self._margin(tuple(counts), bool(s.released), s.board.points)
-        if s.phase == Phase.OVER:
-            return worth
-        o = me * STRIDE
-        left = (ROUNDS - s.round) * PAWNS_PER_ROUND + b[o + PAWNS]
-        worth += self.will_worth * min(b[o + WILL], 3 * left) * (left / (ROUNDS * PAWNS_PER_ROUND))
-        known = bin(b[o + KNOWS]).count("1")
-        worth += self.info_worth * known * (0.4 + left / (ROUNDS * PAWNS_PER_ROUND))
-        rival_pawns = sum(b[p * STRIDE + PAWNS] for p in range(n) if p != me)
-        if b[o + PROTECT] & ATTACKS and s.round >= 3:
-            worth += self.guard_worth * rival_pawns * min(1.0, (counts[me][6] + counts[me][3]) / 4)
-        if b[o + PROTECT] & LOOKS:
-            worth += 0.5 * self.guard_worth * rival_pawns * (2 - _seen_of(b, me, n)) / 2
-        return worth
-
-    def _margin(self, counts: tuple[tuple[int, ...], ...], released: bool,
-                points: Sequence[int]) -> float:
-        """:meth:`_expected_margin`, memoised for the decision being made: the searched
-        lines reach the same holdings by different moves (half the leaves in a game
-        repeat one), and the card samples stay the same all decision long."""
-        key = (*counts, (int(released),))
-        margin = self._margins.get(key)
-        if margin is None:
-            margin = self._margins[key] = self._expected_margin(counts, released, points)
-        return margin
-
-    def _expected_margin(self, counts: Sequence[Sequence[int]], released: bool,
-                         points: Sequence[int]) -> float:
-        """The margin over the best rival (clipped to 12 either way), minus a heavy
-        loss when out of the running, averaged over the card samples."""
-        me = self.seat
-        n = self._players
-        total = 0.0
-        cache: dict[int, Any] = {}
-        for scorer in self._scorers:
-            sheet = scorer.score(counts, released, points, cache)
-            rivals = [sheet.scores[p] for p in range(n) if p != me and sheet.eligible[p]]
-            margin = sheet.scores[me] - (max(rivals) if rivals else -10)
-            total += max(-12.0, min(12.0, margin))
-            if not sheet.eligible[me]:
-                # Out of the running: a heavy loss, but points still separate the actions
-                # that lead out of it from those that do not.
-                total -= _OUT_OF_RUNNING
-        return total / len(self._scorers)
-
-
-def _seen_of(b: list[int], me: int, n: int) -> int:
-    """How many of my two cards some rival has already seen (protection matters less)."""
-    mask = 3 << (me * 2)
-    seen = 0
-    for p in range(n):
-        if p != me:
-            seen |= b[p * STRIDE + KNOWS] & mask
-    return bin(seen).count("1")
 
 
 def _weight(card: MemoryCard) -> float:
