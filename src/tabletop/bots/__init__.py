@@ -16,6 +16,17 @@ BOTS.add("heuristic", HeuristicBot, game="wicked-labyrinth")
 BOTS.add("ismcts", OpenSpielIsmcts, game="code-of-nine")
 BOTS.add("ismcts", OpenSpielIsmcts, game="wicked-labyrinth")
 
+
+def _neural(game, seat: int, seed: int = 0, **params):  # type: ignore[no-untyped-def]
+    """``neural`` plays with NumPy (the ``rl`` extra), imported only when one is made."""
+    from tabletop.bots.neural import NeuralBot
+
+    return NeuralBot(game, seat, seed, **params)
+
+
+for _game in ("wicked-labyrinth", "code-of-nine"):  # the games a network is shipped for
+    BOTS.add("neural", _neural, game=_game)
+
 __all__ = ["BOTS", "Bot", "BotRegistry", "RandomBot", "UnknownBotError", "make_bot", "parse_spec"]
 
 

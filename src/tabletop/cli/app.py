@@ -20,6 +20,7 @@ from tabletop.cli import (
     review_cmd,
     serve_cmd,
     simulate,
+    train_cmd,
 )
 
 app = typer.Typer(
@@ -40,6 +41,7 @@ app.command("review")(review_cmd.review)
 app.command("analyse")(analyse.analyse)
 app.command("serve")(serve_cmd.serve)
 app.command("loadtest")(loadtest_cmd.loadtest)
+app.command("train", context_settings=train_cmd.SETTINGS)(train_cmd.train)
 
 
 def main() -> None:

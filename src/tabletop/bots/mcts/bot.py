@@ -13,7 +13,10 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
   being played to its end; ``depth=0`` values the new leaf at once;
 - ``guide`` (default none): a bot name (e.g. ``heuristic``) asked first; its choice gets
   a progressive bias of ``bias`` (default 1.0) at the root, so the search leaves the
-  advice only when its own statistics say another action is better;
+  advice only when its own statistics say another action is better. A guide with a
+  policy and a value (``neural``: ``priors`` and ``values``) biases every legal root
+  action by ``bias`` times its probability, and (without a ``model``) values the leaves
+  instead of rollouts: each new leaf at once, or after ``depth`` random decisions;
 - ``search`` (default ``all``): ``sealed`` searches only sealed (simultaneous, secret)
   decisions and lets the guide make the others;
 - ``model`` (default none): the game's knowledge of that name
@@ -120,6 +123,10 @@ class MctsBot(Bot):
             if depth is not None:
                 raise ValueError("depth and model exclude each other (the model has a horizon)")
             self.knowledge = knowledge(game, seat, str(model), horizon)
+        elif self.guide is not None and hasattr(self.guide, "values"):
+            # a guide that values states (a value network): the leaf value, AlphaZero's
+            # way at depth 0 (the default), or after ``depth`` random decisions
+            self.leaf = Leaf(0 if depth is None else depth, self.guide.values, None)
         elif depth is not None:
             found = evaluator(game.info.name)
             if found is None:
@@ -140,10 +147,15 @@ class MctsBot(Bot):
 
         bias = None
         if self.guide is not None:
-            advice = self.guide.act(view, legal)
-            if self.sealed_only and not sample(0).sealed_decision():
-                return advice
-            bias = {table.id_of(advice): self.bias}
+            priors = getattr(self.guide, "priors", None)
+            if priors is None or self.sealed_only:
+                advice = self.guide.act(view, legal)
+                if self.sealed_only and not sample(0).sealed_decision():
+                    return advice
+            if priors is None:
+                bias = {table.id_of(advice): self.bias}
+            else:  # a policy guide: every legal action biased by its probability
+                bias = {a: self.bias * p for a, p in priors(view, ids).items()}
         if self.knowledge is not None:
             self.knowledge.start(view, sample(0))
         budget = self.budget

@@ -91,11 +91,12 @@ def random_rollout(state: State, rng: random.Random, depth: int | None = None) -
 @dataclass(frozen=True)
 class Leaf:
     """How a random rollout ends: after ``depth`` decisions, valued by ``evaluate``
-    (points, turned into rewards with the soft-win ``scale``)."""
+    (points, turned into rewards with the soft-win ``scale``; with ``scale`` None,
+    rewards in [0, 1] already: a value network's win shares)."""
 
     depth: int
     evaluate: Callable[[State], list[float]]
-    scale: float
+    scale: float | None
 
 
 @dataclass(frozen=True)
@@ -189,9 +190,9 @@ def search(
         else:
             if leaf is None:
                 raise RuntimeError("a rollout without a leaf evaluator ended before the game")
-            worths = leaf.evaluate(state)
-            reward = soft_rewards(worths, leaf.scale, info.min_score, info.max_score,
-                                  settings.margin)
+            values = leaf.evaluate(state)
+            reward = values if leaf.scale is None else soft_rewards(
+                values, leaf.scale, info.min_score, info.max_score, settings.margin)
         backpropagate(path, reward)
         if knowledge is not None and first is not None:
             played[(first, line)] = reward

@@ -1,0 +1,348 @@
+"""Training the ``neural`` bot: expert iteration (DAgger) in torch, exported for NumPy.
+
+    nice -n 10 .venv/bin/python -m tabletop.bots.neural.train wicked-labyrinth \\
+        --dir runs/wicked-labyrinth --rounds 4 --games 48
+    # or: tabletop train wicked-labyrinth --dir runs/wicked-labyrinth ...
+
+Each round:
+
+1. **Play** ``games`` games on the batched env (:mod:`tabletop.bots.neural.selfplay`),
+   the player counts taken in turn, in chunks saved as shards under ``DIR/shards``:
+   seats are the current network (none in round 0) or the teacher, and the teacher
+   labels every decision.
+2. **Fit** the network on every shard so far (DAgger keeps all positions): cross-entropy
+   of the policy over the legal actions against the teacher's choice, plus binary
+   cross-entropy of the value against the seat's final win share.
+3. **Export** ``DIR/<game>.npz`` (what :class:`~tabletop.bots.neural.network.Network`
+   loads) and **measure** it: the NumPy bot as one against three ``heuristic``
+   (4 players, seats rotated, ``eval_games`` games), a point of the learning curve
+   (``DIR/curve.json``, plotted to ``DIR/curve.png``).
+
+Shards named ``extra-*.npz`` in ``DIR/shards`` (say, an earlier run's positions) join
+every fit. Resumable: a round's finished shards are kept and ``DIR/checkpoint.pt`` (weights,
+optimiser, curve, the run's settings and its wall time so far) is written after each
+fit; the same command carries on where it stopped. Torch is imported here only; the
+bot plays without it. One thread (``torch.set_num_threads(1)``): the machine is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+import tabletop
+from tabletop.arena.stats import wilson
+from tabletop.bots import make_bot
+from tabletop.bots.neural.features import COUNTS, layout
+from tabletop.bots.neural.network import LAYERS, Network
+from tabletop.bots.neural.selfplay import Samples, generate
+
+if TYPE_CHECKING:
+    import torch
+
+EXPERTS: dict[str, tuple[str, bool]] = {
+    "wicked-labyrinth": (
+        "mcts:time=0.05,clock=cpu,model=adaptive,guide=heuristic,search=sealed", True),
+    "code-of-nine": ("mcts:time=0.05,clock=cpu,model=heuristic,samples=4,c=0.2", False),
+}
+"""Each game's default expert and whether it labels the sealed decisions only: the
+game's strongest search (docs/arena.md) at a fifth of the lobby's time, on the CPU
+clock (a busy machine gives it the same computing). The Labyrinth's search searches
+only the declarations (its other decisions are the heuristic's), Code of Nine's every
+decision."""
+
+
+@dataclass
+class Config:
+    """One training run's settings (kept in its checkpoint)."""
+
+    game: str
+    teacher: str = "heuristic"
+    expert: str = ""
+    expert_share: float = 0.25
+    rounds: int = 4
+    games: int = 60
+    chunk: int = 10
+    epochs: int = 4
+    batch: int = 256
+    lr: float = 1e-3
+    hidden: tuple[int, int] = (256, 128)
+    student_share: float = 0.5
+    value_weight: float = 0.5
+    eval_games: int = 40
+    seed: int = 0
+    expert_sealed: bool | None = None
+
+    def __post_init__(self) -> None:
+        expert, sealed = EXPERTS[self.game]
+        if not self.expert:
+            self.expert = expert
+        if self.expert_sealed is None:
+            self.expert_sealed = sealed
+        self.hidden = (int(self.hidden[0]), int(self.hidden[1]))
+
+
+@dataclass
+class Progressed:
+    """What a run has done so far: rounds, gradient steps, wall time, the curve."""
+
+    rounds: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+    curve: list[dict[str, Any]] = field(default_factory=list)
+
+
+def build(config: Config) -> torch.nn.Module:
+    """The torch twin of :class:`Network`: trunk, policy head, value head."""
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            size = layout(config.game).size
+            actions = tabletop.game(config.game).info.num_distinct_actions
+            h0, h1 = config.hidden
+            self.trunk = nn.Sequential(nn.Linear(size, h0), nn.ReLU(), nn.Linear(h0, h1),
+                                       nn.ReLU())
+            self.policy = nn.Linear(h1, actions)
+            self.value = nn.Linear(h1, 1)
+
+        def forward(self, x: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+            h = self.trunk(x)
+            return self.policy(h), self.value(h)[:, 0]
+
+    torch.manual_seed(config.seed)
+    return Net()
+
+
+def export(model: torch.nn.Module, path: Path) -> None:
+    """Write the weights as the float16 ``.npz`` the NumPy network reads."""
+    state = model.state_dict()
+    arrays: dict[str, Any] = {}
+    for (w, b), layer in zip(zip(LAYERS[::2], LAYERS[1::2], strict=True),
+                             ("trunk.0", "trunk.2", "policy", "value"), strict=True):
+        arrays[w] = state[f"{layer}.weight"].numpy().T.astype(np.float16)
+        arrays[b] = state[f"{layer}.bias"].numpy().astype(np.float16)
+    tmp = path.with_suffix(".tmp.npz")
+    save: Any = np.savez_compressed
+    save(tmp, **arrays)
+    os.replace(tmp, path)
+
+
+def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: Samples,
+        config: Config, progress: Progress, rng: np.random.Generator) -> dict[str, float]:
+    """``config.epochs`` passes over ``samples`` (a twentieth held out to report the
+    policy's agreement with the teacher); returns the figures of the fit."""
+    import torch
+    from torch.nn import functional
+
+    n = len(samples)
+    order = rng.permutation(n)
+    held, train = order[: max(1, n // 20)], order[max(1, n // 20):]
+    inputs = torch.from_numpy(samples.inputs)
+    masks = torch.from_numpy(samples.masks)
+    labels = torch.from_numpy(samples.labels.astype(np.int64))
+    values = torch.from_numpy(samples.values)
+    batches = (len(train) + config.batch - 1) // config.batch
+    task = progress.add_task("fit", total=config.epochs * batches)
+    model.train()
+    steps = 0
+    for _ in range(config.epochs):
+        for k in range(batches):
+            idx = torch.from_numpy(train[k * config.batch:(k + 1) * config.batch])
+            logits, value = model(inputs[idx].float())
+            logits = logits.masked_fill(~masks[idx], -1e9)
+            loss = functional.cross_entropy(logits, labels[idx]) + config.value_weight * \
+                functional.binary_cross_entropy_with_logits(value, values[idx])
+            optimiser.zero_grad()
+            loss.backward()  # type: ignore[no-untyped-call]
+            optimiser.step()
+            steps += 1
+            progress.advance(task)
+        rng.shuffle(train)
+    progress.remove_task(task)
+    model.eval()
+    with torch.no_grad():
+        idx = torch.from_numpy(held)
+        logits, value = model(inputs[idx].float())
+        agree = (logits.masked_fill(~masks[idx], -1e9).argmax(1) == labels[idx]).float().mean()
+        value_error = (torch.sigmoid(value) - values[idx]).abs().mean()
+    return {"steps": steps, "agreement": float(agree), "value_error": float(value_error)}
+
+
+def measure(game_name: str, weights: Path, games: int, seed: int,
+            progress: Progress) -> dict[str, float]:
+    """The network as one against three ``heuristic`` (4 players, seats rotated)."""
+    game = tabletop.game(game_name)
+    task = progress.add_task("measure", total=games)
+    wins = 0.0
+    for k in range(games):
+        seat = k % 4
+        deal = seed + k // 4
+        state = game.new_game(4, deal)
+        bots = [make_bot(f"neural:weights={weights}" if p == seat else "heuristic", game, p,
+                         deal * 8 + p) for p in range(4)]
+        while not state.is_terminal():
+            chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p)))
+                      for p in state.current_players()]
+            for p, action in chosen:
+                state.apply(p, action)
+        wins += state.result().win_share(seat)
+        progress.advance(task)
+    progress.remove_task(task)
+    low, high = wilson(wins, games)
+    return {"eval_games": games, "win_share": wins / games, "low": low, "high": high}
+
+
+def play_round(config: Config, round_: int, directory: Path, student: Network | None,
+               progress: Progress) -> Samples:
+    """Round ``round_``'s positions: its shards, played now where they are missing."""
+    game = tabletop.game(config.game)
+    counts = COUNTS[config.game]
+    chunks = (config.games + config.chunk - 1) // config.chunk
+    shards = directory / "shards"
+    shards.mkdir(parents=True, exist_ok=True)
+    task = progress.add_task(f"play round {round_}", total=chunks * config.chunk)
+    parts = []
+    for k in range(chunks):
+        path = shards / f"r{round_:02d}-k{k:03d}.npz"
+        if not path.exists():
+            def advance(finished: int, before: int = k * config.chunk) -> None:
+                progress.update(task, completed=before + finished)
+
+            samples = generate(
+                game, counts[k % len(counts)], config.chunk, config.teacher, student,
+                student_share=config.student_share, tables=min(config.chunk, 8),
+                seed=config.seed + round_ * 100_000 + k * 1000, progress=advance,
+                expert=config.expert or None, expert_share=config.expert_share,
+                expert_sealed=bool(config.expert_sealed))
+            tmp = path.with_suffix(".tmp.npz")
+            samples.save(str(tmp))
+            os.replace(tmp, path)
+        parts.append(Samples.load(str(path)))
+        progress.update(task, completed=(k + 1) * config.chunk)
+    progress.remove_task(task)
+    return Samples.join(parts)
+
+
+def plot(curve: list[dict[str, Any]], game: str, path: Path) -> None:
+    """The learning curve: win share against three heuristics by self-play games."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib import pyplot
+
+    x = [row["games"] for row in curve]
+    y = [row["win_share"] for row in curve]
+    err = [[r["win_share"] - r["low"] for r in curve], [r["high"] - r["win_share"] for r in curve]]
+    figure, axes = pyplot.subplots(figsize=(6, 3.6))
+    axes.errorbar(x, y, yerr=err, marker="o", capsize=3, label="neural (95% interval)")
+    axes.axhline(0.25, color="grey", linestyle="--", label="parity (25%)")
+    axes.axhline(0.35, color="green", linestyle=":", label="target (35%)")
+    axes.set_xlabel("games played for training (self-play and teacher)")
+    axes.set_ylabel("win share vs 3 heuristic")
+    axes.set_title(f"neural, {game}: one against three heuristic (4 players)")
+    axes.set_ylim(0, max(0.6, max(y, default=0) + 0.1))
+    axes.legend(fontsize=8)
+    figure.tight_layout()
+    figure.savefig(path, dpi=110)
+    pyplot.close(figure)
+
+
+def run(config: Config, directory: Path, rounds: int | None = None) -> Progressed:
+    """Train (or resume) in ``directory`` until ``rounds`` rounds are done."""
+    import torch
+
+    torch.set_num_threads(1)
+    directory.mkdir(parents=True, exist_ok=True)
+    checkpoint = directory / "checkpoint.pt"
+    model = build(config)
+    optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
+    done = Progressed()
+    if checkpoint.exists():
+        saved = torch.load(checkpoint, weights_only=False)
+        config = Config(**{**saved["config"], "hidden": tuple(saved["config"]["hidden"])})
+        model = build(config)
+        model.load_state_dict(saved["model"])
+        optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
+        optimiser.load_state_dict(saved["optimiser"])
+        done = Progressed(**saved["progressed"])
+    target = config.rounds if rounds is None else rounds
+    weights = directory / f"{config.game}.npz"
+    rng = np.random.default_rng(config.seed + done.rounds)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeElapsedColumn(), TimeRemainingColumn())
+    with Progress(*columns) as progress:
+        while done.rounds < target:
+            start = time.monotonic()
+            student = Network.load(config.game, weights) if done.rounds > 0 else None
+            parts = [play_round(config, r, directory, student if r == done.rounds else None,
+                                progress) for r in range(done.rounds + 1)]
+            extra = [Samples.load(str(p)) for p in sorted(directory.glob("shards/extra-*.npz"))]
+            samples = Samples.join(parts + extra)
+            figures = fit(model, optimiser, samples, config, progress, rng)
+            export(model, weights)
+            done.steps += int(figures["steps"])
+            done.rounds += 1
+            point = measure(config.game, weights, config.eval_games, 50_000 + config.seed,
+                            progress)
+            done.seconds += time.monotonic() - start
+            row = {"round": done.rounds, "games": done.rounds * config.games,
+                   "samples": len(samples), "steps": done.steps,
+                   "seconds": round(done.seconds, 1), **point,
+                   "agreement": round(figures["agreement"], 4),
+                   "value_error": round(figures["value_error"], 4)}
+            done.curve.append(row)
+            progress.console.print(json.dumps(row))
+            torch.save({"config": asdict(config), "model": model.state_dict(),
+                        "optimiser": optimiser.state_dict(), "progressed": asdict(done)},
+                       checkpoint)
+            (directory / "curve.json").write_text(json.dumps(done.curve, indent=1) + "\n")
+            plot(done.curve, config.game, directory / "curve.png")
+    return done
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="tabletop train", description=__doc__.split("\n\n")[0])
+    parser.add_argument("game", choices=sorted(COUNTS))
+    parser.add_argument("--dir", type=Path, required=True, help="run directory (resumable)")
+    defaults = Config("code-of-nine")
+    for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed"):
+        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
+                            default=getattr(defaults, name))
+    for name in ("lr", "student_share", "value_weight", "expert_share"):
+        parser.add_argument(f"--{name.replace('_', '-')}", type=float,
+                            default=getattr(defaults, name))
+    parser.add_argument("--teacher", default=defaults.teacher,
+                        help="bot spec labelling every decision the expert does not")
+    parser.add_argument("--expert", default="", help="bot spec (default: the game's search)")
+    parser.add_argument("--expert-at", choices=("sealed", "all"), default=None,
+                        help="which decisions the expert labels (default: the game's)")
+    parser.add_argument("--hidden", type=int, nargs=2, default=list(defaults.hidden))
+    args = parser.parse_args(argv)
+    config = Config(args.game, args.teacher, args.expert, args.expert_share, args.rounds,
+                    args.games, args.chunk, args.epochs, args.batch, args.lr,
+                    tuple(args.hidden), args.student_share, args.value_weight,
+                    args.eval_games, args.seed,
+                    None if args.expert_at is None else args.expert_at == "sealed")
+    run(config, args.dir, args.rounds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,23 @@
+"""``tabletop train GAME --dir DIR [...]``: train the ``neural`` bot (the ``train`` extra).
+
+The options are the training script's (:mod:`tabletop.bots.neural.train`, also run as
+``python -m tabletop.bots.neural.train``); ``tabletop train GAME --help`` lists them.
+Torch is imported only when this command runs.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from tabletop.cli.options import GameArg
+
+
+def train(ctx: typer.Context, game: GameArg) -> None:
+    """Train the neural bot by expert iteration (resumable; see docs/neural.md)."""
+    from tabletop.bots.neural.train import main
+
+    main([game, *ctx.args])
+
+
+SETTINGS = {"allow_extra_args": True, "ignore_unknown_options": True, "help_option_names": []}
+"""Every option, ``--help`` included, goes on to the training script's parser."""
