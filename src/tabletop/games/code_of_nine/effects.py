@@ -61,7 +61,8 @@ def place(s: S, p: int, loc: int) -> None:
     s.b[o + WILL] -= cost
     s.b[o + PAWNS] -= 1
     s.spots[loc] = (s.spots[loc] + 1) | (1 << (p + SEAT_SHIFT))
-    s._emit(E.PawnPlaced(p, LOCATION_IDS[loc], cost))
+    if s._events is not None:
+        s._emit(E.PawnPlaced(p, LOCATION_IDS[loc], cost))
     _RESOLVE[LOCATION_IDS[loc]](s, p, loc)
 
 
@@ -358,4 +359,5 @@ def end_of_round(s: S) -> None:
     legacy = int(Item.LEGACY)
     if len(seats) == 2 and all(s.item(p, legacy) == 1 for p in seats):
         s.released = 1
-        s._emit(E.LegaciesReleased((seats[0], seats[1])))
+        if s._events is not None:
+            s._emit(E.LegaciesReleased((seats[0], seats[1])))

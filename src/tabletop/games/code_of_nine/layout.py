@@ -49,8 +49,6 @@ class Phase(CodeEnum):
     OVER = 8
 
 
-CHANCE_PHASES = (Phase.DEAL, Phase.REDEAL, Phase.GHOST, Phase.NINTH)
-
 
 def know_bit(owner: int, slot: int) -> int:
     return 1 << (owner * 2 + slot)

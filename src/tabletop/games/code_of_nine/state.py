@@ -11,7 +11,7 @@ decisions in turn; location effects are in ``effects.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Self
+from typing import Any, Final, Self
 
 from tabletop.core.result import Result
 from tabletop.core.state import State
@@ -30,7 +30,6 @@ from tabletop.games.code_of_nine.items import (
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
     CARD,
-    CHANCE_PHASES,
     CHANGED,
     CHOSE_CHANGE,
     CHOSE_KEEP,
@@ -54,6 +53,51 @@ COMMUNE = LOCATION_IDS.index("commune")
 ENDED = LOCATION_IDS.index("ended")
 SEAT_SHIFT = 8
 """``spots[i]``: pawns on location i this round, plus a seat mask shifted by this."""
+
+
+# The phases as plain integers: compiled, a comparison with one is a machine
+# instruction, where one with a ``Phase`` member is a Python call (``is_terminal``,
+# ``current_players`` and ``legal_action_ids`` run at every decision).
+_DEAL: Final = int(Phase.DEAL)
+_CHANGE: Final = int(Phase.CHANGE)
+_REDEAL: Final = int(Phase.REDEAL)
+_ASSIGN: Final = int(Phase.ASSIGN)
+_GHOST: Final = int(Phase.GHOST)
+_NINTH: Final = int(Phase.NINTH)
+_PLACE: Final = int(Phase.PLACE)
+_FOLLOW: Final = int(Phase.FOLLOW)
+_OVER: Final = int(Phase.OVER)
+_LEGACY: Final = int(Item.LEGACY)
+
+_OpenRow = tuple[int, int, int, int]
+_OPEN_LIMIT = 64
+_OPEN: dict[tuple[int, int, bool], tuple[Board, list[list[_OpenRow]]]] = {}
+
+
+def _open_locations(state: CodeOfNineState) -> list[list[_OpenRow]]:
+    """Per round (index 1..ROUNDS), the locations open in it in this game mode, each as
+    ``(index, places, cost, cost without a legacy or -1)``.
+
+    Placements are listed at every decision, and reading the board's Python objects
+    there cost more than the rest of a decision; the rows are plain integers, built
+    once per board, player count and mode (kept by the board's identity).
+    """
+    board = state.board
+    key = (id(board), state.num_players, state.expert)
+    known = _OPEN.get(key)
+    if known is not None and known[0] is board:
+        return known[1]
+    rounds: list[list[_OpenRow]] = [[] for _ in range(ROUNDS + 1)]
+    for i, loc in enumerate(board.locations):
+        if loc.expert and not state.expert:
+            continue
+        surcharged = -1 if loc.cost_without_legacy is None else loc.cost_without_legacy
+        for r in range(max(loc.first_round, 1), min(loc.last_round, ROUNDS) + 1):
+            rounds[r].append((i, loc.places, loc.cost_for(state.num_players), surcharged))
+    if len(_OPEN) >= _OPEN_LIMIT:
+        _OPEN.clear()
+    _OPEN[key] = (board, rounds)
+    return rounds
 
 
 class CodeOfNineState(State):
@@ -109,7 +153,7 @@ class CodeOfNineState(State):
         if not expert:
             self.ruins[Item.MEDAL] = 0
         self.spots = [0] * len(LOCATION_IDS)
-        self.phase = Phase.DEAL
+        self.phase = _DEAL
         self.round = 1
         self.start = 0
         self.turn = 0
@@ -152,9 +196,9 @@ class CodeOfNineState(State):
 
     def current_players(self) -> tuple[int, ...]:
         phase = self.phase
-        if phase in (Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW):
+        if phase in (_ASSIGN, _PLACE, _FOLLOW):
             return (self.turn,)
-        if phase == Phase.CHANGE:
+        if phase == _CHANGE:
             return self.undecided()
         return ()
 
@@ -165,20 +209,20 @@ class CodeOfNineState(State):
 
     def sealed_decision(self) -> bool:
         """The change of memory cards is a closed hand, opened when all are in."""
-        return self.phase == Phase.CHANGE
+        return self.phase == _CHANGE
 
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def legal_action_ids_unchecked(self, player: int) -> Sequence[int]:
         phase = self.phase
-        if phase == Phase.CHANGE:
+        if phase == _CHANGE:
             return () if self.b[player * STRIDE + CHANGED] else (A.CHANGE, A.KEEP)
-        if player != self.turn or phase not in (Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW):
+        if player != self.turn or phase not in (_ASSIGN, _PLACE, _FOLLOW):
             return ()
-        if phase == Phase.PLACE:
+        if phase == _PLACE:
             return self.placements(player)
-        if phase == Phase.FOLLOW:
+        if phase == _FOLLOW:
             return effects.follow_legal(self, player)
         o = player * STRIDE + CARD
         return tuple(sorted((A.ABYSS_BASE + self.b[o], A.ABYSS_BASE + self.b[o + 1])))
@@ -186,31 +230,31 @@ class CodeOfNineState(State):
     def placements(self, player: int) -> list[int]:
         """Locations open to ``player`` now: round, game mode, a free place, the cost."""
         out = []
-        will = self.will(player)
-        rnd = self.round
+        o = player * STRIDE
+        will = self.b[o + WILL]
+        legacy = self.b[o + ITEMS + _LEGACY]
         bit = 1 << (player + SEAT_SHIFT)
-        for i, loc in enumerate(self.board.locations):
-            if not loc.first_round <= rnd <= loc.last_round or (loc.expert and not self.expert):
-                continue
-            spot = self.spots[i]
-            if loc.places != ANY_NUMBER and (spot & 0xFF) >= loc.places:
+        spots = self.spots
+        for i, places, cost, surcharged in _open_locations(self)[self.round]:
+            spot = spots[i]
+            if places != ANY_NUMBER and (spot & 0xFF) >= places:
                 continue
             if i == ENDED and spot & bit:
                 continue
-            if self.location_cost(player, i) > will:
+            if (cost if legacy or surcharged < 0 else surcharged) > will:
                 continue
             out.append(A.PLACE_BASE + i)
         return out
 
     def why_illegal(self, player: int, action_id: int) -> str:
         phase = self.phase
-        if phase == Phase.CHANGE:
+        if phase == _CHANGE:
             return "the player must say whether they change their memory cards (change or keep)"
-        if phase in (Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW) and player != self.turn:
+        if phase in (_ASSIGN, _PLACE, _FOLLOW) and player != self.turn:
             return "it is another player's turn"
-        if phase == Phase.ASSIGN:
+        if phase == _ASSIGN:
             return "the player must choose which of their two cards goes to the Abyss (abyss:N)"
-        if phase == Phase.FOLLOW:
+        if phase == _FOLLOW:
             where = LOCATION_IDS[self.pending[0]]
             return f"the player must finish resolving {where}: {effects.step_hint(self)}"
         if not A.PLACE_BASE <= action_id < A.TARGET_BASE:
@@ -231,7 +275,7 @@ class CodeOfNineState(State):
     # ---------------------------------------------------------------- chance (setup)
 
     def is_chance_node(self) -> bool:
-        return self.phase in CHANCE_PHASES
+        return self.phase in (_DEAL, _REDEAL, _GHOST, _NINTH)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.is_chance_node():
@@ -245,18 +289,19 @@ class CodeOfNineState(State):
     def _deal_target(self) -> tuple[int, int]:
         """(holder, slot) that the next card drawn goes to."""
         k = self.dealt
-        if self.phase == Phase.DEAL:
+        if self.phase == _DEAL:
             return k // 2, k % 2
-        if self.phase == Phase.REDEAL:
+        if self.phase == _REDEAL:
             changers = [p for p in range(self.num_players) if self.b[p * STRIDE + CHANGED]]
             return changers[k // 2], k % 2
         return GHOST, k
 
     def _apply_chance(self, outcome: int) -> None:
         self.deck.remove(outcome)
-        if self.phase == Phase.NINTH:
+        if self.phase == _NINTH:
             self.ninth = outcome
-            self._emit(E.NinthMemoryRevealed(self.cards.cards[outcome].number))
+            if self._events is not None:
+                self._emit(E.NinthMemoryRevealed(self.cards.cards[outcome].number))
             self._begin_play()
             return
         holder, slot = self._deal_target()
@@ -264,17 +309,17 @@ class CodeOfNineState(State):
         self.dealt += 1
         if slot == 1 and self._events is not None:
             nums = (self._number(holder, 0), self._number(holder, 1))
-            if self.phase == Phase.GHOST:
+            if self.phase == _GHOST:
                 self._emit(E.CardsDealt(holder, nums))
                 self._emit(E.CardsPlaced(holder, nums[0], nums[1]))
             else:
                 self._emit(E.CardsDealt(holder, nums))
         phase = self.phase
-        if phase == Phase.DEAL and self.dealt == 2 * self.num_players:
-            self.phase, self.dealt = Phase.CHANGE, 0
-        elif phase == Phase.REDEAL and self.dealt == 2 * self._changers():
+        if phase == _DEAL and self.dealt == 2 * self.num_players:
+            self.phase, self.dealt = _CHANGE, 0
+        elif phase == _REDEAL and self.dealt == 2 * self._changers():
             self._begin_assign()
-        elif phase == Phase.GHOST and self.dealt == 2:
+        elif phase == _GHOST and self.dealt == 2:
             self._after_ghost()
 
     def _number(self, holder: int, slot: int) -> int:
@@ -284,28 +329,28 @@ class CodeOfNineState(State):
         return sum(self.b[p * STRIDE + CHANGED] for p in range(self.num_players))
 
     def _begin_assign(self) -> None:
-        self.phase, self.turn, self.dealt = Phase.ASSIGN, self.start, 0
+        self.phase, self.turn, self.dealt = _ASSIGN, self.start, 0
 
     def _after_ghost(self) -> None:
         self.dealt = 0
         if self.expert:
-            self.phase = Phase.NINTH
+            self.phase = _NINTH
         else:
             self._begin_play()
 
     def _begin_play(self) -> None:
-        self.phase = Phase.PLACE
+        self.phase = _PLACE
         self.turn = self.start
 
     # ---------------------------------------------------------------- applying
 
     def _apply(self, player: int, action_id: int) -> None:
         phase = self.phase
-        if phase == Phase.PLACE:
+        if phase == _PLACE:
             effects.place(self, player, action_id - A.PLACE_BASE)
-        elif phase == Phase.FOLLOW:
+        elif phase == _FOLLOW:
             effects.follow(self, player, action_id)
-        elif phase == Phase.CHANGE:
+        elif phase == _CHANGE:
             self._change(player, action_id == A.CHANGE)
         else:
             self._assign(player, action_id - A.ABYSS_BASE)
@@ -315,20 +360,22 @@ class CodeOfNineState(State):
         commits in secret; when all are in, the choices are revealed together, changers
         pay a pawn, and their cards go back to the deck to be re-dealt to them."""
         self.b[player * STRIDE + CHANGED] = CHOSE_CHANGE if change else CHOSE_KEEP
-        self._emit(E.ChangeCommitted(player, change))
+        if self._events is not None:
+            self._emit(E.ChangeCommitted(player, change))
         if self.undecided():
             return
         for p in range(self.num_players):
             q = p * STRIDE
             changed = self.b[q + CHANGED] == CHOSE_CHANGE
             self.b[q + CHANGED] = int(changed)
-            self._emit(E.CardsChanged(p, changed))
+            if self._events is not None:
+                self._emit(E.CardsChanged(p, changed))
             if changed:
                 self.b[q + PAWNS_SLOT] -= 1
                 self.deck += [self.b[q + CARD], self.b[q + CARD + 1]]
                 self.b[q + CARD] = self.b[q + CARD + 1] = -1
         if self._changers():
-            self.phase, self.dealt = Phase.REDEAL, 0
+            self.phase, self.dealt = _REDEAL, 0
         else:
             self._begin_assign()
 
@@ -337,12 +384,13 @@ class CodeOfNineState(State):
         o = player * STRIDE + CARD
         if self.b[o] != card:
             self.b[o], self.b[o + 1] = self.b[o + 1], self.b[o]
-        self._emit(E.CardsPlaced(player, self._number(player, 0), self._number(player, 1)))
+        if self._events is not None:
+            self._emit(E.CardsPlaced(player, self._number(player, 0), self._number(player, 1)))
         nxt = (player + 1) % self.num_players
         if nxt != self.start:
             self.turn = nxt
         elif self.has_ghost:
-            self.phase, self.dealt = Phase.GHOST, 0
+            self.phase, self.dealt = _GHOST, 0
         else:
             self._after_ghost()
 
@@ -354,28 +402,33 @@ class CodeOfNineState(State):
         if got:
             self.ruins[item] -= got
             self.b[holder * STRIDE + ITEMS + item] += got
-            self._emit(E.ItemMoved(Item(item), got, None, holder))
+            if self._events is not None:
+                self._emit(E.ItemMoved(Item(item), got, None, holder))
         return got
 
     def give_back(self, holder: int, item: int) -> None:
         self.b[holder * STRIDE + ITEMS + item] -= 1
         self.ruins[item] += 1
-        self._emit(E.ItemMoved(Item(item), 1, holder, None))
+        if self._events is not None:
+            self._emit(E.ItemMoved(Item(item), 1, holder, None))
 
     def move(self, giver: int, receiver: int, item: int) -> None:
         self.b[giver * STRIDE + ITEMS + item] -= 1
         self.b[receiver * STRIDE + ITEMS + item] += 1
-        self._emit(E.ItemMoved(Item(item), 1, giver, receiver))
+        if self._events is not None:
+            self._emit(E.ItemMoved(Item(item), 1, giver, receiver))
 
     def add_will(self, holder: int, amount: int) -> None:
         if amount:
             self.b[holder * STRIDE + WILL] += amount
-            self._emit(E.WillGained(holder, amount))
+            if self._events is not None:
+                self._emit(E.WillGained(holder, amount))
 
     def attack_blocked(self, player: int, target: int, loc: int) -> bool:
         """The Hidden Village: an attack on a protected other player has no effect on them."""
         if target != player and self.b[target * STRIDE + PROTECT] & ATTACKS:
-            self._emit(E.AttackBlocked(player, target, LOCATION_IDS[loc]))
+            if self._events is not None:
+                self._emit(E.AttackBlocked(player, target, LOCATION_IDS[loc]))
             return True
         return False
 
@@ -383,20 +436,22 @@ class CodeOfNineState(State):
         """A look at ``owner``'s card: knowledge for the looker only, unless protected."""
         protect = self.b[owner * STRIDE + PROTECT]
         blocked = bool(protect & LOOKS or (attack and protect & ATTACKS))
-        card = None
         if not blocked:
             self.b[looker * STRIDE + KNOWS] |= know_bit(owner, slot)
-            card = self._number(owner, slot)
-        self._emit(E.CardLooked(looker, owner, Slot(slot), card, blocked))
+        if self._events is not None:
+            card = None if blocked else self._number(owner, slot)
+            self._emit(E.CardLooked(looker, owner, Slot(slot), card, blocked))
 
     def protect(self, player: int, against: int) -> None:
         self.b[player * STRIDE + PROTECT] |= against
-        self._emit(E.Protected(player, "looks" if against == LOOKS else "attacks"))
+        if self._events is not None:
+            self._emit(E.Protected(player, "looks" if against == LOOKS else "attacks"))
 
     def take_start_marker(self, player: int) -> None:
         if self.start != player:
             self.start = player
-            self._emit(E.StartPlayerTaken(player))
+            if self._events is not None:
+                self._emit(E.StartPlayerTaken(player))
 
     def exchange_ninth(self, player: int, slot: int) -> None:
         """Crossroads: the ninth memory (public) becomes this card, seen by everyone."""
@@ -406,14 +461,16 @@ class CodeOfNineState(State):
         for p in range(self.num_players):
             if p != player:
                 self.b[p * STRIDE + KNOWS] |= bit
-        self._emit(E.NinthMemoryExchanged(player, Slot(slot), self.cards.cards[self.ninth].number))
+        if self._events is not None:
+            number = self.cards.cards[self.ninth].number
+            self._emit(E.NinthMemoryExchanged(player, Slot(slot), number))
 
     # ---------------------------------------------------------------- turn order
 
     def end_turn(self) -> None:
         """After a placement is resolved: the next player clockwise with pawns, or round end."""
         self.pending = []
-        self.phase = Phase.PLACE
+        self.phase = _PLACE
         n = self.num_players
         for k in range(1, n + 1):
             p = (self.turn + k) % n
@@ -428,7 +485,8 @@ class CodeOfNineState(State):
         if self.released:
             self._finish()
             return
-        self._emit(E.RoundEnded(self.round))
+        if self._events is not None:
+            self._emit(E.RoundEnded(self.round))
         for h in range(HOLDERS):
             o = h * STRIDE
             self.b[o + PROTECT] = 0
@@ -442,7 +500,7 @@ class CodeOfNineState(State):
         self.turn = self.start
 
     def _finish(self) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.pending = []
         if self._events is not None:
             sheet = self.score_sheet()
@@ -477,7 +535,7 @@ class CodeOfNineState(State):
         return score(counts, cards, bool(self.released), self.board.points)
 
     def result(self) -> Result:
-        if self.phase != Phase.OVER:
+        if self.phase != _OVER:
             raise ValueError("the game is not over yet")
         sheet = self.score_sheet()
         n = self.num_players
@@ -535,5 +593,5 @@ class CodeOfNineState(State):
             raise ValueError("board data has the wrong length")
         if len(self.ruins) != len(Item):
             raise ValueError("the Ruins have the wrong length")
-        if not 0 <= self.phase <= Phase.OVER or not 0 <= self.turn < self.num_players:
+        if not 0 <= self.phase <= _OVER or not 0 <= self.turn < self.num_players:
             raise ValueError("phase or turn out of range")
