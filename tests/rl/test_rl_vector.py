@@ -123,15 +123,37 @@ def test_bad_arguments_fail_at_construction(kwargs):
 
 
 def test_the_mask_table_forgets_when_full_and_keys_stay_right(monkeypatch):
-    from tabletop.rl import vector
+    from tabletop.rl import stepping, vector
 
     monkeypatch.setattr(vector, "MASK_TABLE_LIMIT", 3)
     table = vector.MaskTable(6)
-    first = table.key((1, 2))
-    second = table.key((0, 4))
-    assert (first, second) == (1, 2) and table.key((1, 2)) == 1
+
+    def key(ids):
+        new = []
+        found = stepping.mask_key(ids, table.known, new)
+        table.add(new)
+        return found
+
+    first = key((1, 2))
+    second = key((0, 4))
+    assert (first, second) == (1, 2) and key((1, 2)) == 1
     table.start()  # full: every set is forgotten
-    assert table.count == 1
-    again = table.key((0, 4))
+    assert not table.known
+    again = key((0, 4))
     assert again == 1 and np.flatnonzero(table.rows[again]).tolist() == [0, 4]
     assert not table.rows[2].any()
+    assert key(()) == 0  # no decision: the no-op alone, never an all-zero mask
+
+
+def test_the_mask_table_grows_and_keeps_every_row():
+    from tabletop.rl import stepping, vector
+
+    table = vector.MaskTable(200)
+    sets = [(i, i + 1) for i in range(150)]
+    new = []
+    keys = [stepping.mask_key(ids, table.known, new) for ids in sets]
+    table.add(new)
+    assert keys == list(range(1, 151))
+    for k, ids in zip(keys, sets, strict=True):
+        assert np.flatnonzero(table.rows[k]).tolist() == list(ids)
+    assert np.flatnonzero(table.rows[0]).tolist() == [199]

@@ -55,6 +55,7 @@ from tabletop.core.errors import IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.core.state import State
+from tabletop.rl import stepping
 from tabletop.rl.encoders import encoder_for, table_encoder_for
 from tabletop.rl.episode import REWARDS, check_choice, terminal_rewards
 from tabletop.rl.opponents import Opponent, Opponents, opponent_specs
@@ -71,38 +72,35 @@ class MaskTable:
     """The distinct legal-action sets seen so far, as rows of one int8 array.
 
     A key names a row; row 0 is the no-op alone. Masks of many seats are then one
-    ``take`` of their keys, and a legal set's row is built once per env. Keys hold for
-    one step: :meth:`start` may forget every set (past :data:`MASK_TABLE_LIMIT` rows),
-    so a long run's memory stays bounded.
+    ``take`` of their keys, and a legal set's row is built once per env.
+    :mod:`~tabletop.rl.stepping` finds the keys (in :attr:`known`) and lists the sets
+    met for the first time, whose rows :meth:`add` writes. Keys hold for one step:
+    :meth:`start` may forget every set (past :data:`MASK_TABLE_LIMIT` rows), so a long
+    run's memory stays bounded.
     """
 
     def __init__(self, num_actions: int) -> None:
         self.num_actions = num_actions
         self.rows = np.zeros((64, num_actions), np.int8)
         self.rows[0, num_actions - 1] = 1
-        self._keys: dict[tuple[int, ...], int] = {}
-        self.count = 1
+        self.known: dict[tuple[int, ...], int] = {}
+        """Each legal set met so far, by its key (its row)."""
 
     def start(self) -> None:
         """A new step's keys begin; forget every set once the table is full."""
-        if self.count >= MASK_TABLE_LIMIT:
-            self._keys.clear()
+        if len(self.known) + 1 >= MASK_TABLE_LIMIT:
+            self.known.clear()
             self.rows[1:] = 0
-            self.count = 1
 
-    def key(self, ids: Sequence[int]) -> int:
-        """The key of the mask of these legal ids (a new row the first time)."""
-        ids = tuple(ids)
-        key = self._keys.get(ids)
-        if key is None:
-            key = self._keys[ids] = self.count
-            if self.count == len(self.rows):
-                grown = np.zeros((2 * len(self.rows), self.num_actions), np.int8)
-                grown[: self.count] = self.rows
-                self.rows = grown
+    def add(self, new: list[tuple[int, ...]]) -> None:
+        """Write the rows of the sets just given keys (the last ``len(new)`` of them)."""
+        count = len(self.known) + 1
+        if count > len(self.rows):
+            grown = np.zeros((max(count, 2 * len(self.rows)), self.num_actions), np.int8)
+            grown[: len(self.rows)] = self.rows
+            self.rows = grown
+        for key, ids in enumerate(new, count - len(new)):
             self.rows[key, list(ids)] = 1
-            self.count += 1
-        return key
 
 
 class VectorEnv:
@@ -159,6 +157,7 @@ class VectorEnv:
         self.results: list[Result | None] = [None] * tables
         """Where ``dones``: the ended game's scores and placings (None elsewhere)."""
         self._keys = np.zeros(lead, np.intp)
+        self._key_list = [0] * self._keys.size
         self._states: list[State] = []
         self._rngs: list[np.random.Generator] = []
         self._opponents: list[Opponents] = []
@@ -216,20 +215,21 @@ class VectorEnv:
         learner = self.seat
         rows = chosen.tolist()
         states = self._states
-        for t, state in enumerate(states):
-            if learner is None:
-                row = rows[t]
-                for p in state.current_players():
-                    state.apply_unchecked(p, row[p])
-            else:
+        ended: list[int] = []
+        if learner is None:
+            stepping.apply_every_seat(states, rows, ended)
+        else:
+            for t, state in enumerate(states):
                 opponents = self._opponents[t]
                 moves = opponents.actions(state, learner)
                 moves[learner] = rows[t]
                 for p in state.current_players():
                     state.apply_unchecked(p, moves[p])
                 opponents.play_until(state, learner)
-            if state.is_terminal():
-                self._finish(t, state)
+                if state.is_terminal():
+                    ended.append(t)
+        for t in ended:
+            self._finish(t, states[t])
         self._observe()
         return self.observations, self.masks, self.rewards, self.dones
 
@@ -270,17 +270,14 @@ class VectorEnv:
         """Every table's observations and masks, from its state."""
         states = self._states
         self._encoder.encode_into(states, self.observations, self.seat)
-        self._masks.start()
-        key = self._masks.key
-        learner = self.seat
-        if learner is None:
-            players = self.players
-            keys = [0] * (len(states) * players)
-            for t, state in enumerate(states):
-                first = t * players
-                for p in state.current_players():
-                    keys[first + p] = key(state.legal_action_ids(p))
+        masks = self._masks
+        masks.start()
+        new: list[tuple[int, ...]] = []
+        if self.seat is None:
+            stepping.every_seat_keys(states, self.players, masks.known, self._key_list, new)
         else:
-            keys = [key(state.legal_action_ids(learner)) for state in states]
-        self._keys[...] = np.reshape(keys, self._keys.shape)
-        np.take(self._masks.rows, self._keys, axis=0, out=self.masks, mode="clip")
+            stepping.seat_keys(states, self.seat, masks.known, self._key_list, new)
+        if new:
+            masks.add(new)
+        self._keys.reshape(-1)[:] = self._key_list
+        np.take(masks.rows, self._keys, axis=0, out=self.masks, mode="clip")

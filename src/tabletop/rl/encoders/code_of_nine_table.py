@@ -7,7 +7,8 @@ property test compares them at every step of random games) from the state's flat
 lists, through a :class:`~.lookup.Lookup`:
 
 - the public part (board, sheets, Ruins, who looked at what; at the end every card
-  and score) is looked up once, in seat 0's order, from the state's integers;
+  and score) is looked up once, in seat 0's order, from the state's integers, which
+  the compiled :mod:`.code_of_nine_pack` writes;
 - each seat's own two cards form a small block per seat, looked up the same way;
 - one fancy index gathers every seat's row from those, rotated so that the seat comes
   first and its own cards land on its own sheet;
@@ -15,13 +16,11 @@ lists, through a :class:`~.lookup.Lookup`:
   has looked at) and is written into that seat's row alone.
 
 The result is a fresh array at every call; nothing is kept between calls but the
-tables of each game configuration.
+tables of each game configuration and the lookup's buffers.
 """
 
 from __future__ import annotations
 
-import itertools
-import operator
 from collections.abc import Callable, Sequence
 
 import numpy as np
@@ -30,7 +29,6 @@ from tabletop.games.code_of_nine.game import INFO
 from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, Item
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
-    CARD,
     CHANGED,
     CHOSE_KEEP,
     ITEMS,
@@ -44,7 +42,7 @@ from tabletop.games.code_of_nine.layout import (
 from tabletop.games.code_of_nine.layout import PAWNS as PAWNS_SLOT
 from tabletop.games.code_of_nine.locations import Location
 from tabletop.games.code_of_nine.memory_cards import CARD_COUNT
-from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
+from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.rl.encoders.code_of_nine import (
     _CARDS,
     _DECIDING,
@@ -75,9 +73,11 @@ from tabletop.rl.encoders.code_of_nine import (
     WILL_CAP,
     CodeOfNineEncoder,
 )
+from tabletop.rl.encoders.code_of_nine_pack import CodeOfNinePacker
 from tabletop.rl.encoders.lookup import (
     Lookup,
     LookupPlan,
+    SeatGather,
     TableBase,
     above,
     bit,
@@ -87,12 +87,7 @@ from tabletop.rl.encoders.lookup import (
 )
 
 _ITEMS = len(Item)
-_ASSIGN = int(Phase.ASSIGN)
-_FOLLOW = int(Phase.FOLLOW)
 _OVER = int(Phase.OVER)
-_NO_PENDING = (-1, -1, -1, -1)
-_NO_CARDS = (-1,) * (2 * HOLDERS)
-_NO_SCORES = (INFO.min_score,) * HOLDERS
 _CARD_BLOCK = 2 * CARD_COUNT
 _SHEET_RANGES = (
     *((0, cap) for cap in ITEM_CAPS),  # items (ITEMS..)
@@ -136,12 +131,12 @@ class _Config:
         deciding = plan.slot(1, 0, (1 << HOLDERS) - 1)
         ruins = [plan.slot(1, 0, cap) for cap in ITEM_CAPS][0]
         sheets = [plan.slot(1, lo, hi) for _ in range(HOLDERS) for lo, hi in _SHEET_RANGES][0]
-        self.spot_pawns = plan.slot(LOCATIONS, 0, PAWNS_ON_LOCATION_CAP)
+        spot_pawns = plan.slot(LOCATIONS, 0, PAWNS_ON_LOCATION_CAP)
         memory = plan.slot(HOLDERS, 0, 2)
         shown = plan.slot(2 * HOLDERS, -1, CARD_COUNT - 1)
         own = plan.slot(2 * n, -1, CARD_COUNT - 1)
         scores = plan.slot(HOLDERS, INFO.min_score, INFO.max_score)
-        self.spot_seats = plan.computed(LOCATIONS, 0, _SEATS_MASK)
+        spot_seats = plan.slot(LOCATIONS, 0, _SEATS_MASK)
 
         def card(number: int) -> Callable[[int], float]:
             return lambda v: float(v >= 0 and numbers[v] == number)
@@ -199,25 +194,25 @@ class _Config:
             at = _LOCATION + i * LOCATION_SIZE
             e(at, round_, _opens(location, state.expert))
             plan.constant(at + 1, min(location.cost_for(n), COST_CAP) / COST_CAP)
-            e(at + 2, self.spot_pawns + i, capped(PAWNS_ON_LOCATION_CAP))
+            e(at + 2, spot_pawns + i, capped(PAWNS_ON_LOCATION_CAP))
             plan.constant(at + 3, float(location.attack))
             for p in range(HOLDERS):
-                e(at + 4 + p, self.spot_seats + i, bit(p))
+                e(at + 4 + p, spot_seats + i, bit(p))
         for seat in range(n):  # each seat's own cards, gathered onto its own sheet
             for slot in range(2):
                 for number in range(1, CARD_COUNT + 1):
                     e(size + seat * _CARD_BLOCK + slot * CARD_COUNT + number - 1,
                       own + 2 * seat + slot, card(number))
         self.lookup: Lookup = plan.build()
-        self.gather = self._gather(n)
+        self.packer = CodeOfNinePacker(
+            n, numbers, len(ITEM_CAPS), LOCATIONS, INFO.min_score, size, _HOLDER,
+            HOLDER_SIZE, _CARDS, _HAND, CARD_COUNT)
+        if self.packer.width != self.lookup.width:
+            raise AssertionError("the packer's rows and the lookup's slots disagree")
+        self.gather = SeatGather(self._gather(n))
         self.cards = state.cards
         self.board = state.board
         self.expert = state.expert
-        self.numbers = numbers
-        self.looked = self._looked(n)
-        self.cards_of = operator.itemgetter(
-            *(h * STRIDE + CARD + s for h in range(HOLDERS) for s in (0, 1)))
-        """Every holder's two card indices, from ``b``, in holder order."""
 
     def _gather(self, players: int) -> np.ndarray:
         """Row ``me``: where in the looked-up vector each entry of seat ``me``'s comes from."""
@@ -232,24 +227,6 @@ class _Config:
             index[own : own + _CARD_BLOCK] = size + me * _CARD_BLOCK + np.arange(_CARD_BLOCK)
             rows.append(index)
         return np.array(rows)
-
-    def _looked(self, players: int) -> list[list[tuple[tuple[int, int], ...]]]:
-        """Per seat, per ``KNOWS`` mask: where (in the flat rows, but the card's number)
-        each card the seat has looked at goes, and where its card index is in ``b``."""
-        out = []
-        for me in range(players):
-            by_mask = []
-            for mask in range(1 << 2 * HOLDERS):
-                entries = []
-                for k in range(2 * HOLDERS):
-                    if mask >> k & 1:
-                        owner, slot = divmod(k, 2)
-                        at = (me * self.size + _HOLDER + (owner - me) % HOLDERS * HOLDER_SIZE
-                              + _CARDS + slot * CARD_COUNT - 1)
-                        entries.append((at, owner * STRIDE + CARD + slot))
-                by_mask.append(tuple(entries))
-            out.append(by_mask)
-        return out
 
     def fits(self, state: CodeOfNineState) -> bool:
         return (state.cards is self.cards and state.board is self.board
@@ -280,21 +257,18 @@ class CodeOfNineTable(TableBase):
         env's tables do.
         """
         config = self._config_for(states[0])
+        for state in states:
+            if (not isinstance(state, CodeOfNineState) or state.num_players != self.players
+                    or not config.fits(state)):
+                raise TypeError("the tables of one batch must be Code of Nine states of "
+                                f"{self.players} players in one configuration, got {state!r}")
         lookup = config.lookup
-        raw = lookup.rows(len(states))
         private: list[int] = []
-        players, size = self.players, self.size
-        for row, state in enumerate(states):
-            if self._pack(state, config, row):
-                private += self._private(state, config, row * players * size)
-        # Each location's integer packs its pawn count and its seats' bits: split them.
-        spots = raw[:, config.spot_pawns : config.spot_pawns + LOCATIONS]
-        seats = raw[:, config.spot_seats : config.spot_seats + LOCATIONS]
-        np.right_shift(spots, SEAT_SHIFT, out=seats)
-        spots &= 0xFF
-        gather = config.gather if seat is None else config.gather[seat]
-        np.take(lookup.run(), gather, axis=1, out=out, mode="clip")
+        config.packer.pack(states, lookup.ints(len(states)), private)
+        lookup.convert()
+        config.gather.into(lookup.run(), out, seat)
         if private:
+            players, size = self.players, self.size
             if seat is not None:  # only the seat's own entries, moved into its single row
                 first = seat * size
                 private = [i // (players * size) * size + i % (players * size) - first
@@ -309,58 +283,3 @@ class CodeOfNineTable(TableBase):
         if config is None or not config.fits(state):
             config = self._config = _Config(state)
         return config
-
-    def _pack(self, state: CodeOfNineState, config: _Config, row: int) -> bool:
-        """Row ``row`` of the lookup's raw integers; whether the seats have private
-        entries to add (every game but a finished one)."""
-        if (not isinstance(state, CodeOfNineState) or state.num_players != self.players
-                or not config.fits(state)):
-            raise TypeError("the tables of one batch must be Code of Nine states of "
-                            f"{self.players} players in one configuration, got {state!r}")
-        b = state.b
-        phase = state.phase
-        over = phase == _OVER
-        deciding = 0
-        for p in state.current_players():
-            deciding |= 1 << p
-        cards = config.cards_of(b)
-        shown: tuple[int, ...] = _NO_CARDS
-        scores: tuple[int, ...] = _NO_SCORES
-        own = cards[: 2 * self.players]
-        if over:  # every card and score is public at the end
-            shown = cards
-            scores = tuple(state.score_sheet().scores)
-        elif phase <= _ASSIGN or min(own) < 0:  # a seat sees its cards once both are placed
-            own = tuple(itertools.chain.from_iterable(
-                own[i : i + 2] if phase > _ASSIGN and min(own[i : i + 2]) >= 0 else (-1, -1)
-                for i in range(0, len(own), 2)))
-        lookup = config.lookup
-        lookup.format.pack_into(
-            lookup.buffer, row * lookup.stride,
-            0, state.num_players == 3, state.expert, state.round, phase, state.start,
-            state.released, len(state.deck), state.ninth,
-            *(state.pending if phase == _FOLLOW else _NO_PENDING), deciding,
-            *state.ruins, *b, *state.spots,
-            (cards[0] >= 0) + (cards[1] >= 0), (cards[2] >= 0) + (cards[3] >= 0),
-            (cards[4] >= 0) + (cards[5] >= 0), (cards[6] >= 0) + (cards[7] >= 0),
-            *shown, *own, *scores,
-        )
-        return not over
-
-    def _private(self, state: CodeOfNineState, config: _Config, first: int) -> list[int]:
-        """Where, in the flat ``(players, size)`` block starting at ``first``, a 1 goes
-        for the dealt hand during setup and for the cards each seat has looked at."""
-        b = state.b
-        numbers = config.numbers
-        looked = config.looked
-        dealt = state.phase <= _ASSIGN
-        ones: list[int] = []
-        for me in range(self.players):
-            knows = b[me * STRIDE + KNOWS]
-            if knows:
-                ones += [first + at + numbers[b[card]] for at, card in looked[me][knows]]
-            if dealt:
-                start = first + me * self.size + _HAND - 1
-                o = me * STRIDE + CARD
-                ones += [start + numbers[c] for c in b[o : o + 2] if c >= 0]
-        return ones

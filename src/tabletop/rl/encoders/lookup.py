@@ -9,6 +9,10 @@ three passes: ``out = values[offset + raw[source]]``. Entries that depend on sev
 integers get a derived integer computed in Python first (a card index that is -1
 unless the seat may see it, a score).
 
+The integers come from a compiled packer per game (``*_pack.py``), which writes every
+table's row into one flat list; :meth:`Lookup.convert` turns the list into ``raw`` in
+one C call, and numpy does the rest for every table at once.
+
 The tables come from calling each entry's Python function on every integer its slot
 may hold, so the arithmetic is the reference encoder's. ``raw`` is clipped to each
 slot's range first: saturating entries (``min(x, cap) / cap``) stay exact beyond it,
@@ -34,26 +38,14 @@ class LookupPlan:
         self._source = [0] * size
         self._offset = [0] * size
         self._values: list[float] = [0.0]
-        self._computed = 0
         self.zero = self.slot(1, 0, 0)
         """A slot that always holds 0: entries that read it are constants (0 unless set)."""
 
     def slot(self, count: int, lo: int, hi: int) -> int:
         """``count`` raw integers, each clipped to ``lo..hi``; returns the first's index.
 
-        Slots are packed in order; slots made after :meth:`computed` ones are not.
+        Slots are laid out in the order they are made, which is the packer's order.
         """
-        if self._computed:
-            raise ValueError("packed slots come before computed ones")
-        return self._add(count, lo, hi)
-
-    def computed(self, count: int, lo: int, hi: int) -> int:
-        """Like :meth:`slot`, for integers the encoder writes into :attr:`Lookup.raw`
-        itself (with numpy) after packing the others."""
-        self._computed += count
-        return self._add(count, lo, hi)
-
-    def _add(self, count: int, lo: int, hi: int) -> int:
         first = len(self._lo)
         self._lo += [lo] * count
         self._hi += [hi] * count
@@ -70,59 +62,58 @@ class LookupPlan:
         self.entry(at, self.zero, lambda _: value)
 
     def build(self) -> Lookup:
-        packed = len(self._lo) - self._computed
-        return Lookup(packed, self._lo, self._hi, self._source, self._offset, self._values)
+        return Lookup(self._lo, self._hi, self._source, self._offset, self._values)
 
 
 class Lookup:
     """``raw`` integers in, every entry's value out (see the module docstring).
 
-    Works on many tables at once: ``raw`` is one row of integers per table, packed by
-    :meth:`pack` into a buffer the lookup owns and grows, and :meth:`run` turns every
-    row into its entries with the same three numpy passes whatever the number of rows
-    (which is what lets a batched env share numpy's fixed cost per call among tables).
-    Holds its buffers, so one instance serves one encoder at a time.
+    Works on many tables at once: ``raw`` is one row of integers per table, written by
+    a packer into the list :meth:`ints` gives and converted by :meth:`convert`, and
+    :meth:`run` turns every row into its entries with the same three numpy passes
+    whatever the number of rows (which is what lets a batched env share numpy's fixed
+    cost per call among tables). Holds its buffers, so one instance serves one encoder
+    at a time.
     """
 
     def __init__(
         self,
-        packed: int,
         lo: list[int],
         hi: list[int],
         source: list[int],
         offset: list[int],
         values: list[float],
     ) -> None:
-        self.slots = packed
-        """How many integers :meth:`pack` takes."""
         self.width = len(lo)
-        """Integers per row: the packed ones, then the computed ones."""
-        self.format = struct.Struct(f"{packed}q")
-        """Packs a row's integers: ``format.pack_into(buffer, row * stride, *ints)``
-        (what :meth:`pack` does; hot encoders call it directly, one argument tuple the
-        fewer)."""
-        self.stride = 8 * self.width
-        self.buffer = bytearray()
+        """Integers per row."""
         self.raw = np.zeros((0, self.width), dtype=np.int64)
-        """One row per table after :meth:`pack` (and :meth:`rows`), writable: the
-        encoder writes its computed slots here."""
+        """One row per table after :meth:`convert`."""
+        self._batches: dict[int, tuple[list[int], struct.Struct, bytearray, np.ndarray]] = {}
+        self._batch = self._batches[0] = ([], struct.Struct(""), bytearray(), self.raw)
         self._lo = np.array(lo, dtype=np.int64)
         self._hi = np.array(hi, dtype=np.int64)
         self._source = np.array(source, dtype=np.intp)
         self._offset = np.array(offset, dtype=np.intp)
         self._values = np.array(values, dtype=np.float32)
 
-    def rows(self, count: int) -> np.ndarray:
-        """Make room for ``count`` rows; :attr:`raw` is then exactly ``count`` rows."""
-        if len(self.buffer) < count * self.stride:
-            self.buffer = bytearray(count * self.stride)
-        self.raw = np.frombuffer(self.buffer, dtype=np.int64, count=count * self.width)
-        self.raw = self.raw.reshape(count, self.width)
-        return self.raw
+    def ints(self, count: int) -> list[int]:
+        """The flat list (``count`` rows of :attr:`width`) a packer writes into before
+        :meth:`convert`. Kept per ``count`` (a batched env encodes all its tables, and
+        one table whose game ends), so a step allocates nothing."""
+        batch = self._batches.get(count)
+        if batch is None:
+            ints = [0] * (count * self.width)
+            form = struct.Struct(f"{count * self.width}q")
+            buffer = bytearray(form.size)
+            raw = np.frombuffer(buffer, dtype=np.int64).reshape(count, self.width)
+            batch = self._batches[count] = (ints, form, buffer, raw)
+        self._batch = batch
+        return batch[0]
 
-    def pack(self, row: int, *ints: int) -> None:
-        """Fill row ``row`` of :attr:`raw` with ``ints``: one per packed slot, in order."""
-        self.format.pack_into(self.buffer, row * self.stride, *ints)
+    def convert(self) -> None:
+        """:attr:`raw` from the list :meth:`ints` gave last, in one call."""
+        ints, form, buffer, self.raw = self._batch
+        form.pack_into(buffer, 0, *ints)
 
     def run(self) -> np.ndarray:
         """Clip :attr:`raw` to the slots' ranges; every entry's value, one row per table,
@@ -134,6 +125,45 @@ class Lookup:
         index += self._offset
         values: np.ndarray = self._values.take(index)
         return values
+
+
+class SeatGather:
+    """Every seat's row from one looked-up row per table:
+    ``out[t, p, j] = values[t, index[p, j]]``.
+
+    A seat's row is mostly a few long runs of consecutive entries (the public part,
+    every board rotated so the seat's comes first), and a slice copy moves a run for
+    all tables at once at memory speed, where a fancy index pays for every entry. A
+    slice copy costs about what gathering one table's row does, so the runs are copied
+    when there are no more of them than tables, and gathered otherwise.
+    """
+
+    def __init__(self, index: np.ndarray) -> None:
+        self.index = index
+        self._runs = [self._runs_of(row) for row in index]
+
+    @staticmethod
+    def _runs_of(row: np.ndarray) -> list[tuple[int, int, int]]:
+        """(start in the row, start in the values, length) of each run."""
+        runs = []
+        start = 0
+        for j in range(1, len(row) + 1):
+            if j == len(row) or row[j] != row[j - 1] + 1:
+                runs.append((start, int(row[start]), j - start))
+                start = j
+        return runs
+
+    def into(self, values: np.ndarray, out: np.ndarray, seat: int | None = None) -> None:
+        """``out``: ``(tables, seats, size)``, or ``(tables, size)`` for ``seat`` alone."""
+        seats = range(len(self.index)) if seat is None else (seat,)
+        if sum(len(self._runs[p]) for p in seats) > len(values):
+            index = self.index if seat is None else self.index[seat]
+            np.take(values, index, axis=1, out=out, mode="clip")
+            return
+        for p in seats:
+            rows = out[:, p] if seat is None else out
+            for start, first, length in self._runs[p]:
+                rows[:, start : start + length] = values[:, first : first + length]
 
 
 class TableBase:

@@ -8,15 +8,15 @@ through a :class:`~.lookup.Lookup`:
 
 - everything on the table is public but the closed hands: it is looked up once, in
   seat 0's order, from the state's integers (and a few derived ones: each board's
-  score and pending gains, the unseen corridors' contents);
+  score and pending gains, the unseen corridors' contents), which the compiled
+  :mod:`.wicked_labyrinth_pack` writes;
 - a seat's own closed hand (``my_declaration``) is a small block per seat;
 - one fancy index gathers every seat's row, rotated so that the seat comes first and
   only its own closed hand lands in it.
 
 :meth:`~WickedLabyrinthTable.encode` returns a fresh array at every call;
 :meth:`~WickedLabyrinthTable.encode_into` writes many tables into the caller's array.
-Kept between calls: the tables of each card set, and, per row of a batch, each
-board's derived integers with the raw ones they came from.
+Kept between calls: the tables of each card set and the lookup's buffers.
 """
 
 from __future__ import annotations
@@ -34,24 +34,18 @@ from tabletop.games.wicked_labyrinth.board import (
     IMPURITY,
     MODE,
     PROMOTION,
-    QUEUE,
     SEARCH,
     SMALL,
     SMALL_DONE,
     SOUL,
     STRIDE,
     WITCH,
-    tally,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
     CAPACITY,
     CORRIDORS_PER_ROUND,
-    GREAT_ORACLE_POINTS,
-    IMPURITY_RETURNED_PER_GREAT,
     ROUNDS,
-    SMALL_ORACLE_POINTS,
-    TOKEN_POINTS,
     Element,
     Mode,
     Phase,
@@ -61,6 +55,7 @@ from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 from tabletop.rl.encoders.lookup import (
     Lookup,
     LookupPlan,
+    SeatGather,
     TableBase,
     above,
     bit,
@@ -70,7 +65,6 @@ from tabletop.rl.encoders.lookup import (
     equals,
 )
 from tabletop.rl.encoders.wicked_labyrinth import (
-    BOARD_MEMO_LIMIT,
     BOARD_SIZE,
     CORRIDOR_CARDS,
     FRAGMENTS,
@@ -81,6 +75,7 @@ from tabletop.rl.encoders.wicked_labyrinth import (
     _CardTables,
     _gather,
 )
+from tabletop.rl.encoders.wicked_labyrinth_pack import WickedLabyrinthPacker
 
 _ELEMENTS = len(Element)
 _DECLARATIONS = sum(isinstance(a, A.Declare) for a in A.TABLE)
@@ -88,10 +83,6 @@ _SCORE_RANGE = INFO.max_score - INFO.min_score
 _TOKEN_MAX = 20
 _GAIN_MAX = 2 * GAIN_CAP
 _QUEUE_MAX = 8**12
-_NO_GAINS = (0,) * _ELEMENTS + (-1,)
-_BATCHED = 8
-"""From this many tables on, the boards' derived integers are computed with numpy."""
-_QUEUE_SHIFTS = 3 * np.arange(12, dtype=np.int64)
 _BOARD_RANGES: tuple[tuple[int, int], ...] = (
     *((0, _TOKEN_MAX),) * 12,  # tokens
     (0, _TOKEN_MAX),  # SEARCH
@@ -117,42 +108,6 @@ def _gain_value(count: int) -> float:
     for _ in range(count):
         x += 1.0 / GAIN_CAP
     return min(x, 1.0)
-
-
-def _board_derived(b: list[int], o: int, cards: CardSet) -> tuple[int, ...]:
-    """One board's score, pending gains per element and next gain (-1: none): what
-    :func:`_derive` computes for many tables, worked out in Python for one table (where
-    numpy's cost per call would outweigh the work)."""
-    q = b[o + QUEUE]
-    if not q:
-        return (tally(b, o, cards)[0], *_NO_GAINS)
-    counts = [0] * _ELEMENTS
-    nxt = (q & 7) - 1
-    while q:
-        counts[(q & 7) - 1] += 1
-        q >>= 3
-    return (tally(b, o, cards)[0], *counts, nxt)
-
-
-def _derive(boards: np.ndarray, out: np.ndarray) -> None:
-    """Every board's score, pending gains per element and next gain (-1: none), for
-    all tables at once: ``boards`` is ``(tables, players, STRIDE)``, ``out`` is
-    ``(tables, players, 2 + elements)``. The score is ``board.tally``'s formula
-    (section 10); the gains are the 3-bit digits of the queue, oldest first."""
-    greats = boards[..., GREAT_DONE] + boards[..., GREAT_DONE + 1]
-    smalls = boards[..., SMALL_DONE] + boards[..., SMALL_DONE + 1]
-    impurity = np.maximum(boards[..., IMPURITY] - IMPURITY_RETURNED_PER_GREAT * greats, 0)
-    score = boards[..., 0:4].sum(axis=-1) * TOKEN_POINTS[0]
-    score += boards[..., 4:8].sum(axis=-1) * TOKEN_POINTS[1]
-    score += (boards[..., 8:12].sum(axis=-1) + 2 * greats) * TOKEN_POINTS[2]
-    score += greats * GREAT_ORACLE_POINTS + smalls * SMALL_ORACLE_POINTS - impurity
-    out[..., 0] = score
-    queue = boards[..., QUEUE]
-    digits = (queue.reshape(-1, 1) >> _QUEUE_SHIFTS) & 7  # one row per board
-    digits += np.arange(0, 8 * len(digits), 8).reshape(-1, 1)  # each board its own bins
-    counts = np.bincount(digits.ravel(), minlength=8 * len(digits)).reshape(queue.shape + (8,))
-    out[..., 1 : 1 + _ELEMENTS] = counts[..., 1 : 1 + _ELEMENTS]  # digit 0: no gain
-    out[..., 1 + _ELEMENTS] = (queue & 7) - 1
 
 
 class _Config:
@@ -185,12 +140,11 @@ class _Config:
         ranges[GREAT] = ranges[GREAT + 1] = (-1, len(cards.great_oracles) - 1)
         ranges[SMALL] = ranges[SMALL + 1] = (-1, len(cards.small_oracles) - 1)
         sheets = [plan.slot(1, lo, hi) for _ in range(n) for lo, hi in ranges][0]
-        self.sheets = sheets
-        derived = self.derived = plan.computed(0, 0, 0)  # filled by _derive, with numpy
+        derived = plan.slot(0, 0, 0)
         for _ in range(n):
-            plan.computed(1, INFO.min_score, INFO.max_score)
-            plan.computed(_ELEMENTS, 0, _GAIN_MAX)
-            plan.computed(1, -1, _ELEMENTS - 1)
+            plan.slot(1, INFO.min_score, INFO.max_score)
+            plan.slot(_ELEMENTS, 0, _GAIN_MAX)
+            plan.slot(1, -1, _ELEMENTS - 1)
         per_board = 2 + _ELEMENTS
 
         e = plan.entry
@@ -254,10 +208,15 @@ class _Config:
             for j in range(3):
                 e(size + 4 * p + 1 + j, o + DECLARED, column(hands, j, first=1))
         self.lookup: Lookup = plan.build()
+        self.packer = WickedLabyrinthPacker(
+            n, k, [int(c.lower) for c in cards.corridors],
+            [[int(e) for e in c.upper] for c in cards.corridors], FRAGMENTS, _ELEMENTS)
+        if self.packer.width != self.lookup.width:
+            raise AssertionError("the packer's rows and the lookup's slots disagree")
         gather = _gather(n).copy()
         for p in range(n):
             gather[p, mine : mine + 4] = size + 4 * p + np.arange(4)
-        self.gather = gather
+        self.gather = SeatGather(gather)
 
 
 class WickedLabyrinthTable(TableBase):
@@ -274,7 +233,6 @@ class WickedLabyrinthTable(TableBase):
         self.size = WickedLabyrinthEncoder().size(players)
         self._k = CORRIDORS_PER_ROUND[players]
         self._config: _Config | None = None
-        self._unseen: dict[tuple[int, ...], tuple[int, ...]] = {}
 
     def encode_into(
         self, states: Sequence[WickedLabyrinthState], out: np.ndarray, seat: int | None = None
@@ -285,22 +243,15 @@ class WickedLabyrinthTable(TableBase):
         The tables must share one card set (a batched env's tables share options).
         """
         config = self._config_for(states[0])
+        for state in states:
+            if (not isinstance(state, WickedLabyrinthState) or state.num_players != self.players
+                    or state.cards is not config.cards):
+                raise TypeError("the tables of one batch must be Wicked Labyrinth states of "
+                                f"{self.players} players with one card set, got {state!r}")
         lookup = config.lookup
-        raw = lookup.rows(len(states))
-        for row, state in enumerate(states):
-            self._pack(state, config, row)
-        n = self.players
-        width = 2 + _ELEMENTS
-        derived = raw[:, config.derived : config.derived + n * width]
-        if len(states) < _BATCHED:
-            for row, state in enumerate(states):
-                derived[row] = [x for p in range(n)
-                                for x in _board_derived(state.b, p * STRIDE, config.cards)]
-        else:
-            boards = raw[:, config.sheets : config.sheets + n * STRIDE]
-            _derive(boards.reshape(-1, n, STRIDE), derived.reshape(-1, n, width))
-        gather = config.gather if seat is None else config.gather[seat]
-        np.take(lookup.run(), gather, axis=1, out=out, mode="clip")
+        config.packer.pack(states, lookup.ints(len(states)))
+        lookup.convert()
+        config.gather.into(lookup.run(), out, seat)
 
     def _config_for(self, state: WickedLabyrinthState) -> _Config:
         if not isinstance(state, WickedLabyrinthState) or state.num_players != self.players:
@@ -308,54 +259,4 @@ class WickedLabyrinthTable(TableBase):
         config = self._config
         if config is None or config.cards is not state.cards:
             config = self._config = _Config(self.players, state.cards)
-            self._unseen = {}
         return config
-
-    def _pack(self, state: WickedLabyrinthState, config: _Config, row: int) -> None:
-        """Row ``row`` of the lookup's packed integers (the boards' derived ones are
-        computed for all rows at once, by :func:`_derive`)."""
-        if (not isinstance(state, WickedLabyrinthState) or state.num_players != self.players
-                or state.cards is not config.cards):
-            raise TypeError("the tables of one batch must be Wicked Labyrinth states of "
-                            f"{self.players} players with one card set, got {state!r}")
-        cards = config.cards
-        b = state.b
-        n = self.players
-        k = self._k
-        labyrinth = state.labyrinth
-        seen = (*state.discard, -1, *labyrinth)
-        unseen = self._unseen.get(seen)
-        if unseen is None:
-            if len(self._unseen) >= BOARD_MEMO_LIMIT:
-                self._unseen.clear()
-            unseen = self._unseen[seen] = self._unseen_counts(cards, seen)
-        corridor = state.corridor
-        laid = len(labyrinth)
-        revealed = state.revealed
-        deciding = 0
-        for p in state.current_players():
-            deciding |= 1 << p
-        lookup = config.lookup
-        lookup.format.pack_into(
-            lookup.buffer, row * lookup.stride,
-            0, state.round, state.phase, corridor, min(corridor, laid),
-            corridor if corridor < laid else -1, deciding,
-            *labyrinth, *(-1,) * (k - laid), *revealed, *(-1,) * (k * n - len(revealed)),
-            *unseen, *b,
-        )
-
-    @staticmethod
-    def _unseen_counts(cards: CardSet, seen: tuple[int, ...]) -> tuple[int, ...]:
-        """Corridor cards never seen, then their lower fragments and upper elements."""
-        counts = [0] * (FRAGMENTS + _ELEMENTS)
-        for card in cards.corridors:
-            counts[card.lower] += 1
-            for element in card.upper:
-                counts[FRAGMENTS + element] += 1
-        for c in seen:
-            if c >= 0:
-                card = cards.corridors[c]
-                counts[card.lower] -= 1
-                for element in card.upper:
-                    counts[FRAGMENTS + element] -= 1
-        return (len(cards.corridors) - len(seen) + 1, *counts)
