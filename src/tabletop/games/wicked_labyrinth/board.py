@@ -17,6 +17,10 @@ from tabletop.games.wicked_labyrinth.elements import (
     TOKEN_POINTS,
 )
 
+_LOW_POINTS: Final = TOKEN_POINTS[0]
+_MIDDLE_POINTS: Final = TOKEN_POINTS[1]
+_HIGH_POINTS: Final = TOKEN_POINTS[2]
+
 TOKENS: Final = 0
 """12 slots: token counts on the board, index ``rank * 4 + colour``."""
 SEARCH: Final = 12
@@ -100,14 +104,15 @@ def tally(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, int, int, int,
     """
     greats = b[o + GREAT_DONE] + b[o + GREAT_DONE + 1]
     smalls = b[o + SMALL_DONE] + b[o + SMALL_DONE + 1]
-    low = sum(b[o : o + 4])
-    middle = sum(b[o + 4 : o + 8])
-    high = sum(b[o + 8 : o + 12]) + 2 * greats
+    # Sums written out: compiled, a slice and sum() cost more than the rest of a tally.
+    low = b[o] + b[o + 1] + b[o + 2] + b[o + 3]
+    middle = b[o + 4] + b[o + 5] + b[o + 6] + b[o + 7]
+    high = b[o + 8] + b[o + 9] + b[o + 10] + b[o + 11] + 2 * greats
     impurity = max(0, b[o + IMPURITY] - IMPURITY_RETURNED_PER_GREAT * greats)
     score = (
-        low * TOKEN_POINTS[0]
-        + middle * TOKEN_POINTS[1]
-        + high * TOKEN_POINTS[2]
+        low * _LOW_POINTS
+        + middle * _MIDDLE_POINTS
+        + high * _HIGH_POINTS
         + greats * GREAT_ORACLE_POINTS
         + smalls * SMALL_ORACLE_POINTS
         - impurity
