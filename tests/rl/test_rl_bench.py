@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.rl.bench import available, env_episodes, rl_figures
+from tabletop.rl.bench import VECTOR_PHASES, available, env_episodes, rl_figures, vector_costs
 
 
 def test_env_episodes_count_real_decisions_only():
@@ -29,6 +29,14 @@ def test_rl_figures_keys_and_ratio():
     assert figures["vector_agent_steps_per_second"] == pytest.approx(
         3 * figures["vector_table_steps_per_second"])
     assert figures["learner_steps_vs_heuristics_per_second"] > 0
+    assert set(figures["vector_cost_us"]) == {*VECTOR_PHASES, "total", "pettingzoo"}
+
+
+def test_vector_costs_split_a_step_into_its_phases():
+    costs = vector_costs(tabletop.game("code-of-nine"), 3, 0.0, tables=4)
+    assert all(costs[phase] >= 0 for phase in VECTOR_PHASES)
+    assert costs["total"] == pytest.approx(sum(costs[phase] for phase in VECTOR_PHASES))
+    assert costs["engine"] > 0 and costs["encode"] > 0 and costs["pettingzoo"] > 0
 
 
 def test_free_observations_keep_the_api_but_not_the_encoder():

@@ -124,6 +124,11 @@ def bench_table(f: dict[str, Any]) -> Table:
         table.add_row("batched env agent steps", f"{f['vector_agent_steps_per_second']:,.0f}")
         table.add_row("batched env speed-up (x PettingZoo parallel)",
                       f"{f['vector_speedup']:.1f}")
+        cost = f["vector_cost_us"]
+        table.add_row("batched table step, CPU µs: engine / encode / masks / sample+check",
+                      f"{cost['engine']:.1f} / {cost['encode']:.1f} / {cost['masks']:.1f} / "
+                      f"{cost['sample'] + cost['check']:.1f}")
+        table.add_row("PettingZoo step, CPU µs (same driver)", f"{cost['pettingzoo']:.1f}")
         table.add_row("single-seat learner steps against heuristics",
                       f"{f['learner_steps_vs_heuristics_per_second']:,.0f}")
     return table

@@ -18,7 +18,8 @@ the API's own per-step work costs (``free_observation_ratio``): no encoder can t
 env under it. A fifth, the batched env (:mod:`tabletop.rl.vector`, every seat, 64
 tables, actions drawn for all tables at once), gives its table steps per second and
 their ratio to the PettingZoo env's steps (``vector_speedup``; the target is at least
-5). A sixth, :func:`learner_steps`, is the single-seat env's learner against
+5), and :func:`vector_costs` says where its table step's CPU time goes. A sixth,
+:func:`learner_steps`, is the single-seat env's learner against
 heuristic bots in every other seat (random masked actions): the steps per second a
 learner gets against them (the target is at least 1,000).
 """
@@ -27,6 +28,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+import time
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -145,6 +147,57 @@ def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
     return rate, rate.count * tables
 
 
+VECTOR_PHASES = ("sample", "check", "engine", "encode", "masks")
+"""The parts of a batched step that :func:`vector_costs` times: drawing the random
+actions, checking them against the masks, the engine applying them (autoresets
+included), encoding the observations, listing the legal sets into masks."""
+
+
+def vector_costs(game: Game, players: int, seconds: float, seed: int = 0,
+                 tables: int = VECTOR_TABLES) -> dict[str, float]:
+    """Where a batched table step's time goes: CPU microseconds per table step of each
+    of :data:`VECTOR_PHASES` (``time.process_time``, so other processes' load weighs
+    less than on wall-clock rates), their ``total``, and ``pettingzoo``: the CPU
+    microseconds of one PettingZoo parallel env step under the same driver as
+    :func:`env_episodes`, for the ratio of the two."""
+    from tabletop.rl.pettingzoo import TabletopParallelEnv
+    from tabletop.rl.vector import VectorEnv
+
+    clock = time.process_time
+    env = VectorEnv(game, players, tables)
+    _, masks = env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    spent = dict.fromkeys(VECTOR_PHASES, 0.0)
+    steps = 0
+    start = clock()
+    while clock() - start < seconds or not steps:
+        t0 = clock()
+        actions = random_masked(rng, masks)
+        t1 = clock()
+        chosen = env._checked(actions)
+        t2 = clock()
+        env._apply(chosen)
+        t3 = clock()
+        env._encode()
+        t4 = clock()
+        env._mask()
+        t5 = clock()
+        for phase, took in zip(VECTOR_PHASES, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4),
+                               strict=True):
+            spent[phase] += took
+        steps += 1
+    out = {phase: 1e6 * took / (steps * tables) for phase, took in spent.items()}
+    out["total"] = sum(out.values())
+    parallel = TabletopParallelEnv(game, players)
+    driver = random.Random(seed)
+    env_steps = 0
+    start = clock()
+    while clock() - start < seconds or not env_steps:
+        env_steps += random_episode(parallel, driver, seed if not env_steps else None)[1]
+    out["pettingzoo"] = 1e6 * (clock() - start) / env_steps
+    return out
+
+
 def learner_steps(game: Game, players: int, seconds: float, opponents: str = "heuristic",
                   seed: int = 0) -> Rate:
     """The single-seat env's learner steps against ``opponents`` with random masked
@@ -230,6 +283,7 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         "vector_agent_steps_per_second": table_steps * players,
         "vector_decisions_per_second": vector_rate.decisions_per_second,
         "vector_speedup": table_steps / env_steps,
+        "vector_cost_us": vector_costs(game, players, share, seed),
         "learner_steps_vs_heuristics_per_second": _total(learner).per_second,
         "env_decisions_per_second": env_rate.decisions_per_second,
         "engine_decisions_per_second": engine_rate.decisions_per_second,

@@ -209,7 +209,13 @@ class VectorEnv:
         """
         if not self._states:
             raise RuntimeError("call reset() before step()")
-        chosen = self._checked(actions)
+        self._apply(self._checked(actions))
+        self._observe()
+        return self.observations, self.masks, self.rewards, self.dones
+
+    def _apply(self, chosen: np.ndarray) -> None:
+        """Every table's actions, its opponents' in one-seat mode, and the autoresets
+        (rewards and dones set)."""
         self.rewards.fill(0.0)
         self.dones.fill(False)
         learner = self.seat
@@ -230,8 +236,6 @@ class VectorEnv:
                     ended.append(t)
         for t in ended:
             self._finish(t, states[t])
-        self._observe()
-        return self.observations, self.masks, self.rewards, self.dones
 
     def _checked(self, actions: np.ndarray | Sequence[Any]) -> np.ndarray:
         """The actions as integers, every one within its mask (or an error naming the
@@ -268,8 +272,14 @@ class VectorEnv:
 
     def _observe(self) -> None:
         """Every table's observations and masks, from its state."""
+        self._encode()
+        self._mask()
+
+    def _encode(self) -> None:
+        self._encoder.encode_into(self._states, self.observations, self.seat)
+
+    def _mask(self) -> None:
         states = self._states
-        self._encoder.encode_into(states, self.observations, self.seat)
         masks = self._masks
         masks.start()
         new: list[tuple[int, ...]] = []
