@@ -233,9 +233,12 @@ class Episode:
         return terminal_rewards(self.game, state, self.reward)
 
 
-def terminal_rewards(game: Game, state: State, reward: str) -> list[float]:
-    """Each seat's reward at the end of ``state``'s game under the scheme ``reward``."""
-    result = state.result()
+def terminal_rewards(game: Game, state: State, reward: str,
+                     result: Result | None = None) -> list[float]:
+    """Each seat's reward at the end of ``state``'s game under the scheme ``reward``
+    (``result``: the state's, when the caller has it already)."""
+    if result is None:
+        result = state.result()
     players = state.num_players
     if reward == "win_share":
         return [result.win_share(p) for p in range(players)]

@@ -35,12 +35,13 @@ reset without a seed after every game. So table ``t`` replays that env's episode
 step for step (tested).
 
 Why it is faster than the PettingZoo env (about 2x; docs/rl.md says where the rest of
-the time goes): the engine steps each table, and everything else is batched. Each
-table's state is packed into one row of integers (the table encoders'
-:meth:`encode_into`), and a few numpy calls for the whole batch turn all rows into
-every seat's observation; masks are keys into a table of the distinct legal sets met so far, copied
-out by one ``take``; legality is checked by one gather over the masks. No per-step
-dictionary or array is built per table.
+the time goes): the engine steps each table from compiled code
+(:mod:`tabletop.rl.stepping`), and everything else is batched. Each table's state is
+packed into one row of integers (the table encoders' compiled packers), and a few
+numpy calls for the whole batch turn all rows into every seat's observation; masks are
+keys into a table of the distinct legal sets met so far, copied out by one ``take``;
+legality is checked by one gather over the masks. No per-step dictionary or array is
+built per table.
 """
 
 from __future__ import annotations
@@ -263,9 +264,9 @@ class VectorEnv:
     def _finish(self, t: int, state: State) -> None:
         """Record table ``t``'s ended game and start its next one."""
         self.dones[t] = True
-        rewards = terminal_rewards(self.game, state, self.reward)
+        result = self.results[t] = state.result()
+        rewards = terminal_rewards(self.game, state, self.reward, result)
         self.rewards[t] = rewards if self.seat is None else rewards[self.seat]
-        self.results[t] = state.result()
         self._encoder.encode_into((state,), self.final_observations[t : t + 1], self.seat)
         self.final_masks[t] = self._masks.rows[0]
         self._states[t] = self._new_game(t)
