@@ -73,9 +73,7 @@ def test_vector_and_learner_loops_count_what_they_say():
     assert rate.count == 1 and table_steps == 5
     assert rate.decisions == 15  # the first step is the sealed change: all 3 seats at once
     assert learner_steps(game, 3, 0.0, opponents="random").count == 1
-    masks = np.zeros((50, 2, 6), np.int8)
-    masks[:, 0, [1, 4]] = 1
-    masks[:, 1, 5] = 1  # one legal action: always that one
+    masks = np.zeros((50, 6), np.int8)
+    masks[:, [1, 4]] = 1
     picked = random_masked(np.random.default_rng(0), masks)
-    assert picked.shape == (50, 2)
-    assert set(picked[:, 0].tolist()) == {1, 4} and set(picked[:, 1].tolist()) == {5}
+    assert set(picked.tolist()) == {1, 4}

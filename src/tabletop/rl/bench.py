@@ -107,20 +107,14 @@ def env_episodes(game: Game, players: int, seconds: float, seed: int = 0,
 
 
 def random_masked(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
-    """One uniformly drawn legal action per mask (last axis), for every mask at once.
-
-    A mask with one legal action (a seat without a decision has the no-op alone) gives
-    it; the others draw one random number per action and take the largest legal one,
-    so the random numbers drawn are only as many as the choices need.
-    """
-    flat = masks.reshape(-1, masks.shape[-1])
-    picked: np.ndarray = flat.argmax(axis=-1)
-    several = np.flatnonzero(flat.sum(axis=-1, dtype=np.int32) > 1)
-    if len(several):
-        scores = rng.random((len(several), flat.shape[-1]), dtype=np.float32)
-        scores *= flat[several]
-        picked[several] = scores.argmax(axis=-1)
-    return picked.reshape(masks.shape[:-1])
+    """One uniformly drawn legal action per mask (last axis), for every mask at once:
+    the largest of one random number per legal action. (One number per action of every
+    mask, even one with a single legal action: recorded runs replay this stream,
+    ``tabletop.sim.choices``.)"""
+    scores = rng.random(masks.shape, dtype=np.float32)
+    scores *= masks
+    picked: np.ndarray = scores.argmax(axis=-1)
+    return picked
 
 
 def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
