@@ -31,6 +31,10 @@ from types import ModuleType
 
 MODULES: tuple[str, ...] = (
     "tabletop.bots.code_of_nine.lookahead",
+    "tabletop.bots.wicked_labyrinth.bidding",
+    "tabletop.bots.wicked_labyrinth.gains",
+    "tabletop.bots.wicked_labyrinth.processing_planner",
+    "tabletop.bots.wicked_labyrinth.valuation",
     "tabletop.core.rng",
     "tabletop.core.state",
     "tabletop.games.code_of_nine.effects",
