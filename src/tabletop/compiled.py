@@ -2,10 +2,11 @@
 
 Search bots and simulations spend nearly all their time in a few modules of the core and
 each game's state and rules (for Code of Nine also its scoring, which its bots call tens
-of thousands of times a decision, and its heuristic's search, which the learner envs
-run for every opponent decision); the batched RL env in its loop over tables and the
-table encoders' packing of each state into integers (``tabletop.rl.stepping``,
-``tabletop.rl.encoders.*_pack``: plain Python, no NumPy). ``setup.py`` compiles
+of thousands of times a decision); the heuristic bots' searches (Code of Nine's
+lookahead, The Wicked Labyrinth's bidding, gains and soul-processing planner), which
+the learner envs run for every opponent decision; the batched RL env in its loop over
+tables and the table encoders' packing of each state into integers
+(``tabletop.rl.stepping``, ``tabletop.rl.encoders.*_pack``: plain Python, no NumPy). ``setup.py`` compiles
 exactly :data:`MODULES` with mypyc (they pass ``mypy --strict`` unchanged), which runs
 random playouts about 1.6 times as fast and Code of Nine's scoring five times as fast.
 The Python sources stay the reference: the compiled build is an optimisation that must
