@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tabletop.core.rng import SplitMix64
 from tabletop.games.code_of_nine.items import HOLDERS
-from tabletop.games.code_of_nine.memory_cards import MemoryCard
+from tabletop.games.code_of_nine.memory_cards import MemoryCard, MemoryCardSet
 from tabletop.games.code_of_nine.views import CodeOfNineView
 
 
@@ -29,8 +29,22 @@ def possible_cards(view: CodeOfNineView) -> list[MemoryCard]:
     ruled_out = {c.number for c in view.my_cards} | {s.card.number for s in view.seen}
     if view.ninth is not None:
         ruled_out.add(view.ninth.number)
-    deck = view.cards.in_game(view.expert)
-    return [view.cards.cards[i] for i in deck if view.cards.cards[i].number not in ruled_out]
+    deck = _deck(view.cards, view.expert)
+    return [card for card in deck if card.number not in ruled_out]
+
+
+_DECKS: dict[tuple[int, bool], tuple[MemoryCardSet, tuple[MemoryCard, ...]]] = {}
+"""The cards in play by the card set's id (the set is kept, so its id is not reused)
+and the expert flag: every decision asks."""
+
+
+def _deck(cards: MemoryCardSet, expert: bool) -> tuple[MemoryCard, ...]:
+    """The cards shuffled into the deck (rulebook setup step 5), in card order."""
+    hit = _DECKS.get((id(cards), expert))
+    if hit is None:
+        deck = tuple(cards.cards[i] for i in cards.in_game(expert))
+        hit = _DECKS[(id(cards), expert)] = (cards, deck)
+    return hit[1]
 
 
 def beliefs(view: CodeOfNineView, count: int, rng: SplitMix64) -> Beliefs:

@@ -154,8 +154,13 @@ class Lookahead:
         self._cards: list[list[Bonus]] = []
         """The bonus effects of each card in some completion (those with any)."""
         self._members: list[list[int]] = []
-        """Per completion, its cards' places in ``_cards``."""
+        """Per completion, the places in ``_cards`` of its cards that some other
+        completion lacks."""
+        self._common: list[int] = []
+        """The places in ``_cards`` of the cards every completion holds (the seat's own,
+        those it has seen, the ninth memory): their extras are summed once."""
         places: dict[int, int] = {}
+        held: list[list[int]] = []
         for scorer in scorers:
             members = []
             for card in scorer.cards:
@@ -167,7 +172,12 @@ class Lookahead:
                     place = places[card.number] = len(self._cards)
                     self._cards.append(effects)
                 members.append(place)
-            self._members.append(members)
+            held.append(members)
+        common = set(held[0]) if held else set()
+        for members in held[1:]:
+            common &= set(members)
+        self._common = sorted(common)
+        self._members = [[j for j in members if j not in common] for members in held]
 
     def after(self, state: CodeOfNineState, action_id: int, depth: int) -> float:
         """Worth of ``action_id`` from ``state``: the best line of the seat's own
@@ -254,12 +264,21 @@ class Lookahead:
         ok = [True] * (len(self._cards) * holders)
         for j, effects in enumerate(self._cards):
             card_extras(effects, counts, release, bonus, ok, j * holders)
+        shared = [0] * holders
+        shared_eligible = [True] * holders
+        for j in self._common:
+            at = j * holders
+            for h in range(holders):
+                shared[h] += bonus[at + h]
+                if not ok[at + h]:
+                    shared_eligible[h] = False
         total = 0.0
         for k in range(len(self.scorers)):
             v = values[k]
             s0, s1, s2, s3, s4 = v[0], v[1], v[2], v[3], v[4]
-            scores = [c[0] * s0 + c[1] * s1 + c[2] * s2 + c[3] * s3 + c[4] * s4 for c in counts]
-            eligible = [True] * holders
+            scores = [c[0] * s0 + c[1] * s1 + c[2] * s2 + c[3] * s3 + c[4] * s4 + shared[h]
+                      for h, c in enumerate(counts)]
+            eligible = shared_eligible[:]
             for j in self._members[k]:
                 at = j * holders
                 for h in range(holders):
