@@ -82,12 +82,14 @@ def _great_prospects(
     """Worth of the open great oracles, by how close their two high tokens are."""
     low, middle, high = (row[:] for row in tokens)
     impurity = b[o + IMPURITY]
+    colours = cards.great_colours
     total = 0.0
     for slot in (0, 1):
         if b[o + GREAT_DONE + slot]:
             continue
         progress = 0.0
-        for colour in cards.great_oracles[b[o + GREAT + slot]].colours:
+        i = 2 * b[o + GREAT + slot]
+        for colour in (colours[i], colours[i + 1]):
             if high[colour]:
                 high[colour] -= 1
                 progress += _GREAT_UNIT[0]
@@ -107,35 +109,72 @@ def _great_prospects(
 
 def _small_prospects(b: Sequence[int], o: int, cards: CardSet, weight: float) -> float:
     """Worth of the open small oracles, by the share of their requirement owned."""
+    facts = _facts(cards)
     total = 0.0
     for slot in (0, 1):
         if b[o + SMALL_DONE + slot]:
             continue
-        card = cards.small_oracles[b[o + SMALL + slot]]
-        share = requirement_share(b, o, card)
-        reward = sum(_REWARD_WORTH.get(e, 1.0) for e in card.reward)
+        card = b[o + SMALL + slot]
+        share = _share(b, o, facts.needs[card])
+        reward = facts.rewards[card]
         total += weight * (SMALL_ORACLE_POINTS + reward) * share**2
     return total
 
 
-def requirement_share(b: Sequence[int], o: int, card: SmallOracle) -> float:
-    """Share (0 to 1) of a small oracle's required tokens the board already owns.
+class _Facts:
+    """What the valuation reads of a card set's small oracles, in plain numbers: per
+    card, the ranks its requirement needs of each colour (highest first) and the rough
+    worth of its reward elements. Reading the card objects on every board cost more
+    than the rest of the valuation."""
 
-    A token one rank too low counts half. Tokens on achieved great oracles are not
-    counted here (a small undercount; they count fully when the card is achieved).
-    """
+    def __init__(self, cards: CardSet) -> None:
+        self.needs = [_needs(card) for card in cards.small_oracles]
+        self.rewards = [sum(_REWARD_WORTH.get(e, 1.0) for e in card.reward)
+                        for card in cards.small_oracles]
+
+
+_FACTS: dict[int, tuple[CardSet, _Facts]] = {}
+"""``_Facts`` by the card set's id (the set is kept, so its id is not reused)."""
+
+
+def _facts(cards: CardSet) -> _Facts:
+    hit = _FACTS.get(id(cards))
+    if hit is None:
+        hit = _FACTS[id(cards)] = (cards, _Facts(cards))
+    return hit[1]
+
+
+def _needs(card: SmallOracle) -> list[list[int]]:
+    """Per colour, the ranks of the tokens a small oracle requires, highest first."""
+    return [
+        sorted(
+            (int(r.rank) for r in card.requires if r.colour == colour for _ in range(r.count)),
+            reverse=True,
+        )
+        for colour in range(4)
+    ]
+
+
+def _share(b: Sequence[int], o: int, needs_by_colour: list[list[int]]) -> float:
+    """Share (0 to 1) of a small oracle's required tokens the board already owns: its
+    tokens of each colour, highest first, against the ranks needed (``_needs``),
+    highest first; a token one rank too low counts half. Tokens on achieved great
+    oracles are not counted here (a small undercount; they count fully when the card
+    is achieved)."""
     met = 0.0
     units = 0
     for colour in range(4):
-        needs = sorted(
-            (r.rank for r in card.requires if r.colour == colour for _ in range(r.count)),
-            reverse=True,
-        )
+        needs = needs_by_colour[colour]
         if not needs:
             continue
         units += len(needs)
-        have = [2] * b[o + 8 + colour] + [1] * b[o + 4 + colour] + [0] * b[o + colour]
-        for need, got in zip(needs, have, strict=False):
+        high = b[o + 8 + colour]
+        middle = high + b[o + 4 + colour]
+        owned = middle + b[o + colour]
+        for i, need in enumerate(needs):
+            if i >= owned:
+                break
+            got = 2 if i < high else 1 if i < middle else 0
             if got >= need:
                 met += 1.0
             elif got == need - 1:
