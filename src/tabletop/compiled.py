@@ -6,11 +6,12 @@ of thousands of times a decision); the heuristic bots' searches (Code of Nine's
 lookahead, The Wicked Labyrinth's bidding, gains and soul-processing planner), which
 the learner envs run for every opponent decision; the batched RL env in its loop over
 tables and the table encoders' packing of each state into integers
-(``tabletop.rl.stepping``, ``tabletop.rl.encoders.*_pack``: plain Python, no NumPy). ``setup.py`` compiles
-exactly :data:`MODULES` with mypyc (they pass ``mypy --strict`` unchanged), which runs
-random playouts about 1.6 times as fast and Code of Nine's scoring five times as fast.
-The Python sources stay the reference: the compiled build is an optimisation that must
-agree with them move for move (``tests/core/test_compiled.py``).
+(``tabletop.rl.stepping``, ``tabletop.rl.encoders.*_pack``: plain Python, no NumPy).
+``setup.py`` compiles exactly :data:`MODULES` with mypyc (they pass ``mypy --strict``
+unchanged), which runs random playouts about 1.6 times as fast and Code of Nine's
+scoring five times as fast. The Python sources stay the reference: the compiled build
+is an optimisation that must agree with them move for move
+(``tests/core/test_compiled.py``).
 
 A compiled module that is older than its source would silently run yesterday's rules,
 so :func:`choose` falls back to the sources, all of them together (compiled modules
