@@ -60,13 +60,16 @@ def test_a_tiny_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     shard = tmp_path / "shards" / "r00-k000.npz"
     stamp = shard.stat().st_mtime_ns
     weights_one = Network.load("code-of-nine", tmp_path / "code-of-nine.npz")
-    second = run(config, tmp_path)  # resumes: round 0's shards kept, one more round
+    # resumes: round 0's shards kept, one more round, with a setting changed
+    second = run(config, tmp_path, changes={"expert_share": 0.0, "games": 3})
     assert second.rounds == 2 and second.steps > first.steps
     assert shard.stat().st_mtime_ns == stamp
     assert sorted(p.name for p in (tmp_path / "shards").iterdir()) == [
-        "r00-k000.npz", "r00-k001.npz", "r01-k000.npz", "r01-k001.npz"]
+        "r00-k000.npz", "r00-k001.npz", "r01-k000.npz", "r01-k001.npz", "r01-k002.npz"]
     curve = json.loads((tmp_path / "curve.json").read_text())
     assert [row["round"] for row in curve] == [1, 2]
+    assert [row["games"] for row in curve] == [2, 5]
+    assert [row["expert_share"] for row in curve] == [0.5, 0.0]
     assert (tmp_path / "curve.png").stat().st_size > 1000
     weights_two = Network.load("code-of-nine", tmp_path / "code-of-nine.npz")
     assert not np.array_equal(weights_one.w0, weights_two.w0)

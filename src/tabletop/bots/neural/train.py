@@ -102,6 +102,7 @@ class Progressed:
     """What a run has done so far: rounds, gradient steps, wall time, the curve."""
 
     rounds: int = 0
+    games: int = 0
     steps: int = 0
     seconds: float = 0.0
     curve: list[dict[str, Any]] = field(default_factory=list)
@@ -265,8 +266,13 @@ def plot(curve: list[dict[str, Any]], game: str, path: Path) -> None:
     pyplot.close(figure)
 
 
-def run(config: Config, directory: Path, rounds: int | None = None) -> Progressed:
-    """Train (or resume) in ``directory`` until ``rounds`` rounds are done."""
+def run(config: Config, directory: Path, rounds: int | None = None,
+        changes: dict[str, Any] | None = None) -> Progressed:
+    """Train (or resume) in ``directory`` until ``rounds`` rounds are done.
+
+    A resumed run keeps its saved settings but for ``changes`` (settings given again on
+    the command line, say a larger expert share for the rounds to come).
+    """
     import torch
 
     torch.set_num_threads(1)
@@ -277,12 +283,14 @@ def run(config: Config, directory: Path, rounds: int | None = None) -> Progresse
     done = Progressed()
     if checkpoint.exists():
         saved = torch.load(checkpoint, weights_only=False)
-        config = Config(**{**saved["config"], "hidden": tuple(saved["config"]["hidden"])})
+        config = Config(**{**saved["config"], **(changes or {}),
+                           "hidden": tuple(saved["config"]["hidden"])})
         model = build(config)
         model.load_state_dict(saved["model"])
         optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
         optimiser.load_state_dict(saved["optimiser"])
-        done = Progressed(**saved["progressed"])
+        done = Progressed(**{"games": saved["progressed"]["rounds"] * saved["config"]["games"],
+                             **saved["progressed"]})
     target = config.rounds if rounds is None else rounds
     weights = directory / f"{config.game}.npz"
     rng = np.random.default_rng(config.seed + done.rounds)
@@ -292,18 +300,21 @@ def run(config: Config, directory: Path, rounds: int | None = None) -> Progresse
         while done.rounds < target:
             start = time.monotonic()
             student = Network.load(config.game, weights) if done.rounds > 0 else None
-            parts = [play_round(config, r, directory, student if r == done.rounds else None,
-                                progress) for r in range(done.rounds + 1)]
+            new = play_round(config, done.rounds, directory, student, progress)
+            kept = [Samples.load(str(p)) for r in range(done.rounds)
+                    for p in sorted(directory.glob(f"shards/r{r:02d}-k*.npz"))]
             extra = [Samples.load(str(p)) for p in sorted(directory.glob("shards/extra-*.npz"))]
-            samples = Samples.join(parts + extra)
+            samples = Samples.join([new, *kept, *extra])
             figures = fit(model, optimiser, samples, config, progress, rng)
             export(model, weights)
             done.steps += int(figures["steps"])
             done.rounds += 1
+            done.games += config.games
             point = measure(config.game, weights, config.eval_games, 50_000 + config.seed,
                             progress)
             done.seconds += time.monotonic() - start
-            row = {"round": done.rounds, "games": done.rounds * config.games,
+            row = {"round": done.rounds, "games": done.games,
+                   "expert_share": config.expert_share,
                    "samples": len(samples), "steps": done.steps,
                    "seconds": round(done.seconds, 1), **point,
                    "agreement": round(figures["agreement"], 4),
@@ -319,29 +330,30 @@ def run(config: Config, directory: Path, rounds: int | None = None) -> Progresse
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="tabletop train", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="tabletop train", description=__doc__.split("\n\n")[0],
+                                     argument_default=argparse.SUPPRESS)
     parser.add_argument("game", choices=sorted(COUNTS))
     parser.add_argument("--dir", type=Path, required=True, help="run directory (resumable)")
     defaults = Config("code-of-nine")
     for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed"):
         parser.add_argument(f"--{name.replace('_', '-')}", type=int,
-                            default=getattr(defaults, name))
+                            help=f"default {getattr(defaults, name)}")
     for name in ("lr", "student_share", "value_weight", "expert_share"):
         parser.add_argument(f"--{name.replace('_', '-')}", type=float,
-                            default=getattr(defaults, name))
-    parser.add_argument("--teacher", default=defaults.teacher,
-                        help="bot spec labelling every decision the expert does not")
-    parser.add_argument("--expert", default="", help="bot spec (default: the game's search)")
-    parser.add_argument("--expert-at", choices=("sealed", "all"), default=None,
+                            help=f"default {getattr(defaults, name)}")
+    parser.add_argument("--teacher", help="bot spec labelling every decision the expert does "
+                        f"not (default {defaults.teacher})")
+    parser.add_argument("--expert", help="bot spec (default: the game's search)")
+    parser.add_argument("--expert-at", choices=("sealed", "all"),
                         help="which decisions the expert labels (default: the game's)")
-    parser.add_argument("--hidden", type=int, nargs=2, default=list(defaults.hidden))
-    args = parser.parse_args(argv)
-    config = Config(args.game, args.teacher, args.expert, args.expert_share, args.rounds,
-                    args.games, args.chunk, args.epochs, args.batch, args.lr,
-                    tuple(args.hidden), args.student_share, args.value_weight,
-                    args.eval_games, args.seed,
-                    None if args.expert_at is None else args.expert_at == "sealed")
-    run(config, args.dir, args.rounds)
+    parser.add_argument("--hidden", type=int, nargs=2, help="default 256 128")
+    given = vars(parser.parse_args(argv))
+    game, directory = given.pop("game"), given.pop("dir")
+    if "expert_at" in given:
+        given["expert_sealed"] = given.pop("expert_at") == "sealed"
+    if "hidden" in given:
+        given["hidden"] = tuple(given["hidden"])
+    run(Config(game, **given), directory, given.get("rounds"), changes=given)
 
 
 if __name__ == "__main__":
