@@ -71,5 +71,7 @@ def test_a_tiny_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     assert [row["games"] for row in curve] == [2, 5]
     assert [row["expert_share"] for row in curve] == [0.5, 0.0]
     assert (tmp_path / "curve.png").stat().st_size > 1000
+    assert sorted(p.name for p in (tmp_path / "rounds").iterdir()) == [
+        "code-of-nine-01.npz", "code-of-nine-02.npz"]
     weights_two = Network.load("code-of-nine", tmp_path / "code-of-nine.npz")
     assert not np.array_equal(weights_one.w0, weights_two.w0)

@@ -8,20 +8,21 @@ Each round:
 
 1. **Play** ``games`` games on the batched env (:mod:`tabletop.bots.neural.selfplay`),
    the player counts taken in turn, in chunks saved as shards under ``DIR/shards``:
-   seats are the current network (none in round 0) or the teacher, and the teacher
-   labels every decision.
+   seats are the current network (none in round 0) or the teacher; the teacher (the
+   heuristic) labels every decision but where the expert (a search, in a share of the
+   seat-games) does.
 2. **Fit** the network on every shard so far (DAgger keeps all positions): cross-entropy
    of the policy over the legal actions against the teacher's choice, plus binary
    cross-entropy of the value against the seat's final win share.
 3. **Export** ``DIR/<game>.npz`` (what :class:`~tabletop.bots.neural.network.Network`
-   loads) and **measure** it: the NumPy bot as one against three ``heuristic``
-   (4 players, seats rotated, ``eval_games`` games), a point of the learning curve
-   (``DIR/curve.json``, plotted to ``DIR/curve.png``).
+   loads; a copy per round in ``DIR/rounds``) and **measure** it: the NumPy bot as one
+   against three ``heuristic`` (4 players, seats rotated, ``eval_games`` games), a
+   point of the learning curve (``DIR/curve.json``, plotted to ``DIR/curve.png``).
 
 Shards named ``extra-*.npz`` in ``DIR/shards`` (say, an earlier run's positions) join
-every fit. Resumable: a round's finished shards are kept and ``DIR/checkpoint.pt`` (weights,
-optimiser, curve, the run's settings and its wall time so far) is written after each
-fit; the same command carries on where it stopped. Torch is imported here only; the
+every fit. Resumable: a round's finished shards are kept and ``DIR/checkpoint.pt``
+(weights, optimiser, curve, the run's settings and its wall time so far) is written
+after each fit; the same command carries on where it stopped. Torch is imported here only; the
 bot plays without it. One thread (``torch.set_num_threads(1)``): the machine is shared.
 """
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -309,6 +311,8 @@ def run(config: Config, directory: Path, rounds: int | None = None,
             export(model, weights)
             done.steps += int(figures["steps"])
             done.rounds += 1
+            (directory / "rounds").mkdir(exist_ok=True)  # every round's weights, to choose
+            shutil.copyfile(weights, directory / "rounds" / f"{config.game}-{done.rounds:02d}.npz")
             done.games += config.games
             point = measure(config.game, weights, config.eval_games, 50_000 + config.seed,
                             progress)
