@@ -11,6 +11,7 @@ import pytest
 import tabletop
 from tabletop.bots import BOTS, UnknownBotError, make_bot
 from tabletop.bots.mcts import MctsBot
+from tabletop.bots.mcts.bot import GUIDED_DEPTH
 from tabletop.bots.neural import NeuralBot
 from tabletop.bots.neural.features import COUNTS, layout
 from tabletop.bots.neural.network import LAYERS, Network, masked_softmax, packaged
@@ -119,12 +120,14 @@ def test_search_guided_by_the_network(name: str) -> None:
     state, seat = _midgame(name, 4, 5)
     bot = make_bot("mcts:iterations=40,guide=neural", state.game, seat, 1)
     assert isinstance(bot, MctsBot) and bot.leaf is not None
-    assert bot.leaf.scale is None and bot.leaf.depth == 0
+    assert bot.leaf.scale is None and bot.leaf.depth == GUIDED_DEPTH
+    assert isinstance(alpha := make_bot("mcts:depth=0,guide=neural", state.game, seat),
+                      MctsBot) and alpha.leaf is not None and alpha.leaf.depth == 0
     legal = state.legal_actions(seat)
     bot.act(state.view(seat), legal)
     assert bot.last is not None and bot.last.iterations == 40
     outcome = play_game(state.game, ["mcts:iterations=10,guide=neural", "neural", "random",
-                                     "mcts:iterations=10,guide=neural,depth=4"], 2)
+                                     "mcts:iterations=10,guide=neural,depth=0"], 2)
     assert outcome.state.is_terminal()
 
 

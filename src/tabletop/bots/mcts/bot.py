@@ -15,8 +15,9 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
   a progressive bias of ``bias`` (default 1.0) at the root, so the search leaves the
   advice only when its own statistics say another action is better. A guide with a
   policy and a value (``neural``: ``priors`` and ``values``) biases every legal root
-  action by ``bias`` times its probability, and (without a ``model``) values the leaves
-  instead of rollouts: each new leaf at once, or after ``depth`` random decisions;
+  action by ``bias`` times its probability, and (without a ``model``) values the
+  rollouts after ``depth`` random decisions (default 30; 0 values each new leaf at
+  once);
 - ``search`` (default ``all``): ``sealed`` searches only sealed (simultaneous, secret)
   decisions and lets the guide make the others;
 - ``model`` (default none): the game's knowledge of that name
@@ -47,6 +48,8 @@ from tabletop.core.game import Game
 from tabletop.core.state import State
 
 DEFAULT_ITERATIONS = 400
+GUIDED_DEPTH = 30
+"""Random decisions before a valuing guide's leaf value, unless ``depth`` says."""
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
 
@@ -124,9 +127,11 @@ class MctsBot(Bot):
                 raise ValueError("depth and model exclude each other (the model has a horizon)")
             self.knowledge = knowledge(game, seat, str(model), horizon)
         elif self.guide is not None and hasattr(self.guide, "values"):
-            # a guide that values states (a value network): the leaf value, AlphaZero's
-            # way at depth 0 (the default), or after ``depth`` random decisions
-            self.leaf = Leaf(0 if depth is None else depth, self.guide.values, None)
+            # a guide that values states (a value network) values the leaves after
+            # ``depth`` random decisions (docs/neural.md: 0, AlphaZero's way, lost to
+            # the unguided search in both games where 30 did not)
+            depth = GUIDED_DEPTH if depth is None else depth
+            self.leaf = Leaf(depth, self.guide.values, None)
         elif depth is not None:
             found = evaluator(game.info.name)
             if found is None:
