@@ -47,9 +47,9 @@ def test_default_heuristic_rivals_keep_the_default_style() -> None:
 
 
 def test_the_model_is_named_and_refuses_a_horizon() -> None:
-    with pytest.raises(ValueError, match="adaptive"):
-        from tabletop.bots.mcts.knowledge import knowledge
+    from tabletop.bots.mcts.knowledge import knowledge
 
-        knowledge(tabletop.game("code-of-nine"), 0, "adaptive")
+    with pytest.raises(ValueError, match="known: adaptive, heuristic"):
+        knowledge(tabletop.game(WL), 0, "fitted")
     with pytest.raises(ValueError, match="no horizon"):
         AdaptiveModel(tabletop.game(WL), 0, horizon=2)

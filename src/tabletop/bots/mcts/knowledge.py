@@ -67,6 +67,7 @@ MODELS: dict[tuple[str, str], str] = {
     ("wicked-labyrinth", "heuristic"): "tabletop.bots.wicked_labyrinth.priors:HeuristicModel",
     ("wicked-labyrinth", "adaptive"): "tabletop.bots.wicked_labyrinth.adaptive:AdaptiveModel",
     ("code-of-nine", "heuristic"): "tabletop.bots.code_of_nine.priors:HeuristicModel",
+    ("code-of-nine", "adaptive"): "tabletop.bots.code_of_nine.adaptive:AdaptiveModel",
 }
 """Knowledge by (game, model name), as ``module:class`` (imported when first used)."""
 
