@@ -16,8 +16,11 @@ online, per rival, from its own placements (public: a pawn on a location):
 - a rival that plays like the heuristic is named about ``NAMED`` of the time (the
   heuristic model names 66% of heuristic rivals' moves from a sample of the seat's
   view, docs/arena.md), a uniform one one time in the number of its choices; the
-  posterior mean of ``share`` on a grid (prior density proportional to ``share``:
-  a rival is first taken for a fair player more than for a random one) is its weight.
+  most likely ``share`` on a grid (prior density proportional to ``share``, so a
+  rival is taken for the heuristic until its placements say otherwise) is its weight.
+  The posterior mean was tried first: it kept about 15% uniform play in the model of
+  heuristic rivals, and the search won 35.3% of 95 games against three
+  ``heuristic:samples=32`` where the fixed model won 46.1% of 82 on the same deals.
 
 In the search every modelled decision of a rival follows the heuristic with
 probability ``share`` and is uniform otherwise (drawn once per node and
@@ -74,7 +77,7 @@ class AdaptiveModel(HeuristicModel):
         self._shares = {p: self.share(p) for p in range(s.num_players) if p != self.seat}
 
     def share(self, player: int) -> float:
-        """The posterior mean of ``player``'s share of heuristic play."""
+        """The most likely share of heuristic play in ``player``'s placements."""
         checks = self.checks.get(player, [])
         weights = []
         for share in GRID:
@@ -84,9 +87,7 @@ class AdaptiveModel(HeuristicModel):
                 hit = share * NAMED + (1 - share) * chance
                 log += math.log(hit if named else 1.0 - hit)
             weights.append(log)
-        top = max(weights)
-        mass = [math.exp(w - top) for w in weights]
-        return sum(g * m for g, m in zip(GRID, mass, strict=True)) / sum(mass)
+        return GRID[max(range(len(GRID)), key=lambda i: (weights[i], i))]
 
     def policy(self, state: State, player: int) -> int | None:
         share = self._shares.get(player, 1.0)
