@@ -40,8 +40,11 @@ POOLS: dict[str, tuple[Member, ...]] = {
         Member("heuristic", "the heuristic bot as shipped"),
         Member("heuristic:aggression=1.6,spite=0.6", "declares more and contests more"),
         Member("heuristic:aggression=0.6,spite=0", "declares less, ignores rivals"),
-        Member("heuristic:budget=40", "plans its soul processing with a twentieth of the budget"),
         *_lobby_searches("wicked-labyrinth"),
+        Member("ismcts:simulations=100",
+               "OpenSpiel's ISMCTS on the turn-based form, random rollouts, the game's "
+               "determinization as resampler"),
+        Member("neural", "the learned policy (self-play), NumPy at play time"),
     ),
     "code-of-nine": (
         Member("random", "uniform over the legal actions"),
@@ -51,6 +54,7 @@ POOLS: dict[str, tuple[Member, ...]] = {
         *_lobby_searches("code-of-nine"),
         Member("ismcts:simulations=100",
                "OpenSpiel's ISMCTS, random rollouts, the game's determinization as resampler"),
+        Member("neural", "the learned policy (self-play), NumPy at play time"),
     ),
 }
 """The pool of each game, in a fixed order (the schedule depends on it)."""
