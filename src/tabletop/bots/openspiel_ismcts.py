@@ -20,6 +20,10 @@ seat's own decision.
 
 Parameters: ``simulations`` (default 100) per decision, ``c`` (default 1.5) UCT's
 exploration constant (returns are win shares in [0, 1]).
+
+Nodes are keyed by the deciding seat's view itself rather than by its observation
+string (the text of that view): the same information sets, so the same search, but
+rendering each visited state's view as text took 70% of a Labyrinth decision.
 """
 
 from __future__ import annotations
@@ -94,7 +98,7 @@ class OpenSpielIsmcts(Bot):
                                            int(numbers.randint(1 << 62)))
             return openspiel.TabletopState(spiel, sample)
 
-        bot = ismcts.ISMCTSBot(
+        bot = _view_keyed(ismcts.ISMCTSBot)(
             spiel,
             mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numbers),
             uct_c=self.c,
@@ -109,3 +113,20 @@ class OpenSpielIsmcts(Bot):
         if chosen not in ids:  # the root is a determinization of this very view
             raise RuntimeError(f"ISMCTS chose {chosen}, not a legal action of seat {self.seat}")
         return ids[chosen]
+
+
+def _view_keyed(base: type) -> type:
+    """OpenSpiel's ``ISMCTSBot`` with nodes keyed by (player, the player's view).
+
+    Views are frozen dataclasses whose equality is that of what the observation string
+    prints (the fields left out of the JSON form are left out of equality too), so the
+    key splits states exactly as ``use_observation_string=True`` does, for a hash
+    instead of a text rendering of every visited state.
+    """
+
+    class ViewKeyed(base):  # type: ignore[misc, valid-type]
+        def get_state_key(self, state: Any) -> tuple[int, Any]:
+            player = state.current_player()
+            return player, state.engine.view(player)
+
+    return ViewKeyed
