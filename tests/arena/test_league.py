@@ -76,3 +76,18 @@ def test_openspiel_ismcts_refuses_bad_parameters() -> None:
         make_bot("ismcts:simulations=0", tabletop.game("code-of-nine"), 0)
     with pytest.raises(UnknownBotError, match="c must be a number"):
         make_bot("ismcts:c=-1", tabletop.game("wicked-labyrinth"), 0)
+
+
+def test_openspiel_ismcts_keyed_by_views_searches_as_keyed_by_observation_strings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nodes keyed by the view (a hash) split states as the observation string (its
+    text) does: the same seeded game either way."""
+    import tabletop.bots.openspiel_ismcts as module
+
+    game = tabletop.game("wicked-labyrinth")
+    specs = ["ismcts:simulations=6", "heuristic", "ismcts:simulations=6"]
+    by_view = play_game(game, specs, 5)
+    monkeypatch.setattr(module, "_view_keyed", lambda base: base)  # OpenSpiel's own key
+    by_string = play_game(game, specs, 5)
+    assert by_view.state.record() == by_string.state.record()
