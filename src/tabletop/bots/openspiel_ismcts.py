@@ -124,7 +124,7 @@ def _view_keyed(base: type) -> type:
     instead of a text rendering of every visited state.
     """
 
-    class ViewKeyed(base):  # type: ignore[misc, valid-type]
+    class ViewKeyed(base):  # type: ignore[misc]
         def get_state_key(self, state: Any) -> tuple[int, Any]:
             player = state.current_player()
             return player, state.engine.view(player)
