@@ -2,8 +2,10 @@
 
 No bot of the pool is tuned for the others: it holds the baseline (``random``), the
 heuristic at several settings, the game's strongest search
-(:data:`tabletop.bots.levels.SEARCHES`) and, where it can play, an outside algorithm
-(OpenSpiel's ISMCTS, :mod:`tabletop.bots.openspiel_ismcts`). Matches are the arena's:
+(:data:`tabletop.bots.levels.SEARCHES`), an outside algorithm (OpenSpiel's ISMCTS,
+:mod:`tabletop.bots.openspiel_ismcts`) and the learned bot (``neural``,
+:mod:`tabletop.bots.neural`). Seven bots a game keep a cycle of the schedule at 140
+games (docs/league.md). Matches are the arena's:
 4 players, every choice of 4 bots of the pool, each played from every seat on the
 same deal (:mod:`tabletop.arena.schedule`); ratings are OpenSkill's with intervals.
 
