@@ -181,7 +181,7 @@ def test_cpu_clock_budget() -> None:
 @pytest.mark.parametrize(
     ("spec", "words"),
     [
-        ("mcts:model=oracle", "no model 'oracle' for code-of-nine; known: heuristic"),
+        ("mcts:model=oracle", "no model 'oracle' for code-of-nine; known: adaptive, heuristic"),
         ("mcts:model=heuristic,depth=3", "depth and model exclude each other"),
         ("mcts:samples=0", "samples must be a whole number >= 1"),
         ("mcts:clock=sun,time=1", "clock is 'wall' or 'cpu'"),
