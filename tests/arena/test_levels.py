@@ -15,6 +15,7 @@ from tabletop.bots.levels import (
     DIFFICULTIES,
     LADDERS,
     LEVELS,
+    NOT_OFFERED,
     SEARCHES,
     choose_ladder,
     gaps,
@@ -27,10 +28,11 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "league"
 
 def test_the_rule_picks_the_ends_and_the_most_even_split() -> None:
     ratings = [("random", 0.0, 5.0), ("a", 10.0, 5.0), ("b", 14.0, 5.0), ("c", 20.0, 5.0),
-               ("d", 21.0, 5.0), ("e", 30.0, 5.0), ("ismcts:simulations=9", 40.0, 5.0)]
+               ("d", 21.0, 5.0), ("e", 30.0, 5.0), ("ismcts:simulations=9", 40.0, 5.0),
+               ("neural", 5.0, 5.0)]
     ladder = choose_ladder(ratings)
     assert [lv.name for lv in ladder] == list(DIFFICULTIES)
-    # random and ismcts are never offered; between a (10) and e (30): b, d give gaps
+    # random, ismcts and neural are never levels; between a (10) and e (30): b, d give gaps
     # 4, 7, 9 (spread 5), better than b, c (4, 6, 10) and c, d (10, 1, 9)
     assert [lv.spec for lv in ladder] == ["a", "b", "d", "e"]
     with pytest.raises(ValueError, match="needs 4 rated bots"):
@@ -53,5 +55,5 @@ def test_the_shipped_ladder_is_the_committed_leagues(name: str) -> None:
     offered = {spec for specs in LEVELS[name].values() for spec in specs}
     assert offered == {level.spec for level in LADDERS[name]} | {SEARCHES[name]}
     best = max(summary["bots"], key=lambda b: b["mu"])
-    if best["bot"].split(":")[0] not in ("random", "ismcts"):
+    if best["bot"].split(":")[0] not in NOT_OFFERED:
         assert LADDERS[name][-1].spec == lobby_spec(best["bot"])
