@@ -75,14 +75,14 @@ def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, .
 
 
 LADDERS: dict[str, tuple[Level, ...]] = {
-    # tabletop league wicked-labyrinth --games 140 (docs/league/wicked-labyrinth);
-    # gaps 4.6, 1.1, 6.4 (one sigma is about 3.8)
+    # tabletop league wicked-labyrinth --games 280 (docs/league/wicked-labyrinth);
+    # gaps 3.6, 0.6, 7.0 (one sigma is about 2.8)
     "wicked-labyrinth": (
-        Level("easy", "heuristic:aggression=1.6,spite=0.6", 38.8, 3.7),
-        Level("normal", "heuristic:aggression=0.6,spite=0", 43.4, 3.7),
-        Level("hard", "heuristic", 44.5, 3.8),
+        Level("easy", "heuristic:aggression=1.6,spite=0.6", 40.4, 2.7),
+        Level("normal", "heuristic", 44.0, 2.8),
+        Level("hard", "heuristic:aggression=0.6,spite=0", 44.6, 2.7),
         Level("strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-              50.9, 3.9),
+              51.6, 2.9),
     ),
     # tabletop league code-of-nine --games 140 (docs/league/code-of-nine); gaps 3.3,
     # 2.3, 2.5: each within one sigma (3.4), so 140 games barely tell these apart
