@@ -8,7 +8,8 @@ and ``normal`` and ``hard`` are the two bots between them whose ratings split th
 range most evenly (the smallest spread of the three gaps). Bots that need an optional
 extra (OpenSpiel's ``ismcts``, the learned ``neural``) are not made levels. A test
 derives the ladders again from the league reports committed under ``docs/league/``
-and compares them with :data:`LADDERS`. The rating gaps between consecutive levels are in docs/league.md.
+and compares them with :data:`LADDERS`. The rating gaps between consecutive levels
+are in docs/league.md.
 
 The lobby offers the search with a wall-clock budget; the league ran it with
 ``clock=cpu`` (the same 0.25 s on a free core), so the ``clock=cpu`` is dropped here.
