@@ -6,7 +6,7 @@ Plays the seeded games of :data:`GAMES` (heuristics with their default and with
 stressed settings, e.g. planner budgets so small that its fallback levels answer often,
 beside ``random`` seats and the search bots whose model is the heuristic) and the
 single-seat learner env against heuristic opponents, and writes every action taken to
-``tests/<game>/heuristic_choices.json``. ``tests/*/test_heuristic_choices_recorded.py``
+``tests/<game>/heuristic_choices.json``. ``tests/arena/test_heuristic_choices_recorded.py``
 replays the same games with today's bots (:mod:`tabletop.sim.choices`) and requires
 the same actions, decision by decision. Rerun this only when the bots are meant to
 choose differently.
