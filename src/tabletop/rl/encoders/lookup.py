@@ -22,6 +22,7 @@ and the ranges of the others are the rules' bounds.
 from __future__ import annotations
 
 import struct
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -166,7 +167,7 @@ class SeatGather:
                 rows[:, start : start + length] = values[:, first : first + length]
 
 
-class TableBase:
+class TableBase(ABC):
     """What both table encoders share: one table is a batch of one.
 
     Subclasses set ``players`` and ``size`` and write many tables at once in
@@ -176,8 +177,9 @@ class TableBase:
     players: int
     size: int
 
+    @abstractmethod
     def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None) -> None:
-        raise NotImplementedError
+        """Write every seat's (or ``seat``'s) observation of each state into ``out``."""
 
     def encode(self, state: Any) -> np.ndarray:
         """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""
