@@ -66,12 +66,9 @@ class NeuralBot(Bot):
             return legal[0]
         table = self.game.actions
         ids = [table.id_of(a) for a in legal]
-        if self.temperature == 0.0:
-            observation = self.encoder.encode(view)
-            players = self._players_by_size[len(observation)]
-            logits, _ = self.network.evaluate(observation, players)
-            return legal[int(np.argmax(logits[0][ids]))]
         policy, _ = self._policy(view, ids)
+        if self.temperature == 0.0:
+            return legal[int(np.argmax(policy))]
         weights = policy ** (1.0 / self.temperature)
         weights /= weights.sum()
         r = (self.rng.next_u64() >> 11) / float(1 << 53)

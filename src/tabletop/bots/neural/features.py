@@ -15,14 +15,16 @@ from functools import cache
 
 import numpy as np
 
+import tabletop
 from tabletop.core.errors import UnknownGameError
 from tabletop.rl.encoders import encoder_for
 
 COUNTS: dict[str, tuple[int, ...]] = {
-    "wicked-labyrinth": (3, 4, 5),
-    "code-of-nine": (3, 4),
+    name: tuple(tabletop.game(name).info.player_counts)
+    for name in ("wicked-labyrinth", "code-of-nine")
 }
-"""The player counts each game's network plays (every count the game allows)."""
+"""The games with a network, and the player counts each network plays: every count the
+game allows (its ``GameInfo``)."""
 
 
 class InputLayout:
