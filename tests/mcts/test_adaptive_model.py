@@ -8,22 +8,14 @@ import pytest
 import tabletop
 from tabletop.bots.mcts import MctsBot
 from tabletop.bots.wicked_labyrinth.adaptive import STYLES, AdaptiveModel
-from tabletop.sim.runner import make_bots
+from tabletop.sim.runner import play_game
 
 WL = "wicked-labyrinth"
 SEARCH = "mcts:iterations=20,model=adaptive,guide=heuristic,search=sealed"
 
 
 def fitted(rival: str, seed: int) -> AdaptiveModel:
-    game = tabletop.game(WL)
-    state = game.new_game(4, seed)
-    bots = make_bots(game, [SEARCH, rival, rival, rival], seed)
-    while not state.is_terminal():
-        chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p)))
-                  for p in state.current_players()]
-        for p, action in chosen:
-            state.apply(p, action)
-    searcher = bots[0]
+    searcher = play_game(tabletop.game(WL), [SEARCH, rival, rival, rival], seed).bots[0]
     assert isinstance(searcher, MctsBot) and isinstance(searcher.knowledge, AdaptiveModel)
     return searcher.knowledge
 

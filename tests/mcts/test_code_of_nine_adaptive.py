@@ -6,22 +6,14 @@ from __future__ import annotations
 import tabletop
 from tabletop.bots.code_of_nine.adaptive import AdaptiveModel
 from tabletop.bots.mcts import MctsBot
-from tabletop.sim.runner import make_bots
+from tabletop.sim.runner import play_game
 
 CON = "code-of-nine"
 SEARCH = "mcts:iterations=12,model=adaptive,samples=4,c=0.2"
 
 
 def fitted(rival: str, seed: int) -> AdaptiveModel:
-    game = tabletop.game(CON)
-    state = game.new_game(3, seed)
-    bots = make_bots(game, [SEARCH, rival, rival], seed)
-    while not state.is_terminal():
-        chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p)))
-                  for p in state.current_players()]
-        for p, action in chosen:
-            state.apply(p, action)
-    searcher = bots[0]
+    searcher = play_game(tabletop.game(CON), [SEARCH, rival, rival], seed).bots[0]
     assert isinstance(searcher, MctsBot) and isinstance(searcher.knowledge, AdaptiveModel)
     return searcher.knowledge
 

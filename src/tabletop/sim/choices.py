@@ -11,26 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 import tabletop
-from tabletop.sim.runner import make_bots
+from tabletop.core.state import CHANCE
+from tabletop.sim.runner import play_game
 
 
 def game_choices(name: str, specs: list[str], seed: int,
                  options: dict[str, Any] | None = None) -> list[list[int]]:
     """Every decision of one game between ``specs`` (by seat) as [seat, action id], in
-    the order taken (simultaneous decisions asked from the same moment, as in
-    :func:`tabletop.sim.runner.play_game`)."""
-    game = tabletop.game(name)
-    state = game.new_game(len(specs), seed, **(options or {}))
-    bots = make_bots(game, specs, seed)
-    table = game.actions
-    taken = []
-    while not state.is_terminal():
-        chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p)))
-                  for p in state.current_players()]
-        for p, action in chosen:
-            state.apply(p, action)
-            taken.append([p, table.id_of(action)])
-    return taken
+    the order taken: :func:`tabletop.sim.runner.play_game`'s history without chance."""
+    state = play_game(tabletop.game(name), specs, seed, options).state
+    return [[p, a] for p, a in state.history if p != CHANCE]
 
 
 def env_histories(name: str, steps: int, seed: int = 0,

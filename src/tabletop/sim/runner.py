@@ -19,11 +19,13 @@ from tabletop.core.state import State
 
 @dataclass(frozen=True)
 class GameOutcome:
-    """A finished game: its result, its number of decisions and its final state."""
+    """A finished game: its result, its number of decisions, its final state and the
+    bots that played it (what they learned during the game can be read from them)."""
 
     result: Result
     decisions: int
     state: State
+    bots: list[Bot]
 
 
 def seat_seed(seed: int, seat: int) -> int:
@@ -54,4 +56,4 @@ def play_game(
             decisions += 1
         if on_step is not None:
             on_step(state)
-    return GameOutcome(state.result(), decisions, state)
+    return GameOutcome(state.result(), decisions, state, bots)
