@@ -74,10 +74,16 @@ class Game(ABC):
         return state
 
     def _build_position(self, state: State, data: Mapping[str, Any], source: str) -> None:
+        """Set ``state`` (fresh, the options checked) to the position ``data``.
+
+        Optional, as :meth:`determinize` is: both games of the platform define a
+        position format (docs/positions.md); a game without one (the tests' matrix
+        game) refuses positions with this clear error rather than a half-built state.
+        """
         raise NotImplementedError(f"{self.info.name} has no position format")
 
     def write_position(self, state: State) -> dict[str, Any]:
-        """``state`` as position data (``State.position``)."""
+        """``state`` as position data (``State.position``); optional, as above."""
         raise NotImplementedError(f"{self.info.name} has no position format")
 
     def state_from_json(self, data: Mapping[str, Any]) -> State:
