@@ -70,6 +70,12 @@ def test_weights_missing_a_layer_are_refused() -> None:
         Network("code-of-nine", arrays)
 
 
+def test_a_weights_file_that_cannot_be_read_is_the_specs_error(tmp_path) -> None:
+    missing = tmp_path / "none.npz"
+    with pytest.raises(UnknownBotError, match="cannot be read"):
+        make_bot(f"neural:weights={missing}", tabletop.game("code-of-nine"), 0)
+
+
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_inputs_put_each_entry_where_its_label_is(name: str, players: int) -> None:
     """One input layout for every count: an entry goes to its label's position."""

@@ -45,6 +45,8 @@ def card_data() -> dict[str, Any]:
         ("mcts:guide=heuristic:budget=100000000,search=sealed", "budget"),  # nested spec
         ("mcts:clock=" + "x" * 40, "clock"),
         ("random:frobs=3", "frobs"),  # a numeric parameter no limit allows
+        ("neural:weights=/etc/passwd", "weights"),  # the server opens no file a client names
+        ("mcts:guide=neural:weights=/tmp/w.npz", "weights"),  # nested spec
     ],
 )
 def test_unbounded_bot_specs_are_refused_naming_the_parameter_and_limit(

@@ -22,6 +22,10 @@ from tabletop.server.errors import TableError
 SPEC_PARAMS = ("guide",)
 """Bot parameters whose value is itself a bot spec (checked the same way)."""
 
+FILE_PARAMS = ("weights",)
+"""Bot parameters that name a file on the machine running the bot (``neural:weights=``):
+a server never opens a file a client names, so they are refused."""
+
 MAX_TEXT_PARAM = 32
 """Longest text value of a bot parameter (``model=heuristic``, ``search=sealed``)."""
 
@@ -43,6 +47,9 @@ def check_bot_spec(spec: str, game: Game, limits: Mapping[str, float]) -> None:
     for key, value in params.items():
         if key in SPEC_PARAMS:
             check_bot_spec(str(value), game, limits)
+        elif key in FILE_PARAMS:
+            raise _bot_limit(spec, f"{key} names a file, and this server opens no file a "
+                                   "client names")
         elif isinstance(value, bool) or not isinstance(value, int | float):
             if len(str(value)) > MAX_TEXT_PARAM:
                 raise _bot_limit(spec, f"{key} may be at most {MAX_TEXT_PARAM} characters")

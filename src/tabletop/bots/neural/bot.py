@@ -49,7 +49,11 @@ class NeuralBot(Bot):
             raise ValueError(f"temperature must be a number >= 0, got {temperature!r}")
         self.temperature = float(temperature)
         name = game.info.name
-        self.network = packaged(name) if weights is None else Network.load(name, str(weights))
+        try:
+            self.network = packaged(name) if weights is None else Network.load(name, str(weights))
+        except OSError as exc:  # a weights file that cannot be read: the spec's error
+            raise ValueError(f"weights {weights!r} cannot be read: {exc.strerror or exc}") \
+                from None
         self.encoder = encoder_for(name)
         self._players_by_size = {self.encoder.size(n): n for n in self.network.layout.counts}
         self._tables: dict[int, TableEncoder] = {}
