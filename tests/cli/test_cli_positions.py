@@ -35,7 +35,7 @@ def test_analyse_prints_the_choice_and_a_value_for_every_legal_action(cli, tmp_p
     best = max(entry["actions"], key=lambda row: row["visits"])
     assert best["action"] == entry["choice"] and 0.0 <= best["value"] <= 1.0
     table = cli("analyse", str(path), "--bot", "mcts:iterations=60")
-    assert f"seat {seat}: mcts:iterations=60 plays" in table.stdout
+    assert f"seat {seat + 1}: mcts:iterations=60 plays" in table.stdout  # 1..N, as printed
 
 
 def test_analyse_at_a_simultaneous_decision_answers_for_every_deciding_seat(cli, tmp_path) -> None:
@@ -43,9 +43,13 @@ def test_analyse_at_a_simultaneous_decision_answers_for_every_deciding_seat(cli,
     result = cli("analyse", str(path), "--bot", "mcts:iterations=40", "--json")
     assert result.exit_code == 0, result.output
     assert [e["seat"] for e in json.loads(result.stdout)["seats"]] == [0, 1, 2, 3]
-    one = cli("analyse", str(path), "--bot", "heuristic", "--seat", "2", "--json")
-    (entry,) = json.loads(one.stdout)["seats"]
+    one = cli("analyse", str(path), "--bot", "heuristic", "--seat", "3", "--json")
+    (entry,) = json.loads(one.stdout)["seats"]  # --seat counts 1..N; the JSON from 0
     assert entry["seat"] == 2 and entry["iterations"] == 0 and "visits" not in entry["actions"][0]
+    for outside in ("0", "5"):
+        refused = cli("analyse", str(path), "--bot", "heuristic", "--seat", outside)
+        assert refused.exit_code == 2
+        assert f"--seat {outside} does not decide here (deciding: 1, 2, 3, 4)" in refused.output
 
 
 def test_a_bad_position_is_one_error_line_naming_the_field(cli, tmp_path) -> None:

@@ -4,6 +4,8 @@ The position file (TOML or JSON, ``docs/positions.md``) names its game. For each
 deciding there (or ``--seat``), the bot sees only that seat's view and legal actions;
 the command prints the bot's choice and, for a search bot, its values for every legal
 action: how often the search chose it at the root and the mean win share it found.
+``--seat`` and the printed tables count seats 1..N, as everything the terminal prints
+does; the JSON keeps the engine's seat index, like the position file it reads.
 """
 
 from __future__ import annotations
@@ -71,7 +73,8 @@ def analyse(
     file: Annotated[Path, typer.Argument(metavar="POSITION", help="A position (TOML or JSON).")],
     bot: Annotated[str, typer.Option("--bot", help="A bot spec: mcts, mcts:iterations=2000, "
                                      "heuristic, ...")] = "mcts",
-    seat: Annotated[int | None, typer.Option("--seat", help="Only this deciding seat.")] = None,
+    seat: Annotated[int | None, typer.Option(
+        "--seat", help="Only this deciding seat, 1..N as on the page.")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The bot's seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -82,16 +85,17 @@ def analyse(
         if not deciding:
             fail("nobody decides in this position (the game is over)")
         if seat is not None:
-            if seat not in deciding:
-                fail(f"seat {seat} does not decide here (deciding: {deciding})")
-            deciding = [seat]
+            if seat - 1 not in deciding:  # people count seats from 1, the engine from 0
+                named = ", ".join(str(p + 1) for p in deciding)
+                fail(f"--seat {seat} does not decide here (deciding: {named})")
+            deciding = [seat - 1]
         result = analysis(state, bot, deciding, seed)
         if as_json:
             print(json.dumps({"game": state.game.info.name, "bot": bot, "seats": result}))
             return
         console = Console(highlight=False)
         for entry in result:
-            grid = Table(title=f"seat {entry['seat']}: {bot} plays {entry['choice']} "
+            grid = Table(title=f"seat {entry['seat'] + 1}: {bot} plays {entry['choice']} "
                                f"({entry['iterations']} iterations)")
             grid.add_column("action")
             grid.add_column("visits", justify="right")
