@@ -239,3 +239,62 @@ def test_backoff_doubles_and_is_forgiven_after_a_quiet_spell() -> None:
     assert clients.auth_wait("x", now=104.0) == 4.0
     assert clients.auth_wait("x", now=161.0) == 0.0  # forgiven
     assert clients.auth_wait("other", now=100.0) == 0.0
+
+
+def test_a_socket_that_never_says_who_it_is_is_closed(tmp_path: Path) -> None:
+    """``auth_timeout``: a WebSocket that sends no ``auth`` or ``spectate`` in time gets
+    ``auth_timeout`` and the close code 4401, so idle sockets cannot pile up."""
+    with make_client(tmp_path, auth_timeout=0.2) as c:
+        table = create_table(c, game=WL, players=3)
+        frame = _refused_socket(c, f"/ws/tables/{table['id']}")
+        assert (frame["type"], frame["code"], frame["close"]) == ("error", "auth_timeout", 4401)
+
+
+def test_a_reader_that_falls_behind_is_dropped_with_4408() -> None:
+    """``send_queue``: a connection whose client reads more slowly than its table makes
+    frames holds at most that many; then it is dropped (close 4408) instead of growing,
+    and what was queued is still sent first."""
+    import asyncio
+
+    from tabletop.server import ws
+    from tabletop.server.connection import Connection
+
+    class Socket:
+        def __init__(self) -> None:
+            self.sent: list[str] = []
+            self.closed: int | None = None
+
+        async def send_text(self, text: str) -> None:
+            self.sent.append(text)
+
+        async def close(self, code: int = 1000) -> None:
+            self.closed = code
+
+    conn = Connection(None, False, 3)
+    for n in range(10):
+        conn.send(f"frame {n}")
+    assert conn.dropped and conn.queue.qsize() == 4  # three frames and the close
+    socket = Socket()
+    asyncio.run(ws._write(socket, conn))  # type: ignore[arg-type]
+    assert socket.sent == ["frame 0", "frame 1", "frame 2"] and socket.closed == 4408
+
+
+NOT_LIMITS = {"db_url", "data_dir", "redis_url", "bot_delay", "owner_lease"}
+"""``ServerConfig`` fields that bound nothing a client controls (where the data lives,
+the bus, a test's pacing, the workers' lease)."""
+
+
+def test_docs_name_every_limit_of_the_servers_config() -> None:
+    """docs/server.md's "Limits" names each setting that bounds a client, so a new limit
+    cannot be added without its row (the defaults there are read against config.py)."""
+    import dataclasses
+
+    from tabletop.server.config import DEFAULT_BOT_LIMITS, ServerConfig
+
+    doc = (Path(__file__).parents[2] / "docs" / "server.md").read_text()
+    start = doc.index("\n## Limits")
+    section = doc[start : doc.index("\n## ", start + 1)]
+    settings = {f.name for f in dataclasses.fields(ServerConfig)} - NOT_LIMITS
+    assert sorted(n for n in settings if f"`{n}`" not in section) == []
+    weights = {"aggression", "spite", "future", "will", "info", "guard"}  # "heuristic weights"
+    assert sorted(n for n in set(DEFAULT_BOT_LIMITS) - weights if f"`{n}`" not in section) == []
