@@ -46,7 +46,7 @@ class ErrorOut(BaseModel):
 
 
 WHY: dict[int, str] = {
-    400: "A body that cannot be read as JSON text (`bad_request`).",
+    400: "A body that cannot be read as text (`bad_request`); text that is not JSON is a 422.",
     401: "No seat token (`Authorization: Bearer <token>`): `auth_required`.",
     403: "Wrong seat token (`auth_failed`), or a private seat without its invitation "
     "(`invitation_required`, `bad_invitation`).",
