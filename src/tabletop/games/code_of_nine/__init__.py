@@ -8,6 +8,13 @@ player-facing memory card list, are in ``docs/code-of-nine.md``.
 from tabletop.games.code_of_nine.game import GAME, INFO, CodeOfNine
 from tabletop.games.code_of_nine.items import Item, Quantity, Slot
 from tabletop.games.code_of_nine.layout import Phase
+from tabletop.games.code_of_nine.memory_cards import (
+    Condition,
+    Effect,
+    EffectKind,
+    MemoryCard,
+    MemoryCardSet,
+)
 from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.games.code_of_nine.views import (
     CodeOfNineView,
@@ -23,9 +30,14 @@ __all__ = [
     "CodeOfNine",
     "CodeOfNineState",
     "CodeOfNineView",
+    "Condition",
+    "Effect",
+    "EffectKind",
     "HolderView",
     "Item",
     "LocationView",
+    "MemoryCard",
+    "MemoryCardSet",
     "PendingView",
     "Phase",
     "Quantity",
