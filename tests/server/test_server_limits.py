@@ -60,6 +60,15 @@ def test_unbounded_bot_specs_are_refused_naming_the_parameter_and_limit(
     assert client.get("/api/tables").json()["tables"] == []
 
 
+def test_a_bot_spec_is_at_most_200_characters(client: TestClient) -> None:
+    spec = "random:" + "x" * 194  # 201 characters: refused by its length, before parsing
+    seats = [{"type": "bot", "bot": spec}] + [{"type": "open"}] * 2
+    status, code, message = error(
+        client.post("/api/tables", json={"game": WL, "players": 3, "seats": seats})
+    )
+    assert (status, code) == (422, "invalid") and "200 characters" in message
+
+
 def test_the_largest_allowed_bots_are_accepted_and_leaving_to_one_is_checked_too(
     client: TestClient,
 ) -> None:

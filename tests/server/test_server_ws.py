@@ -113,6 +113,11 @@ def test_bad_messages_get_typed_errors_and_change_nothing(seated) -> None:
         {"type": "action", "seq": 0, "action": actor.last["legal"][0], "ref": {"x": 1}},
         "bad_message",
     )
+    expect_error(  # a ref is echoed back, so it is at most 64 characters
+        actor,
+        {"type": "action", "seq": 0, "action": actor.last["legal"][0], "ref": "r" * 65},
+        "bad_message",
+    )
     expect_error(actor, "x" * 9000, "too_large")
     expect_error(
         actor,
