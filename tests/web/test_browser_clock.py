@@ -3,13 +3,15 @@ only the clock's setting."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
-from web.players import join, new_page, one_person_and_bots, screenshot
+from web.players import is_over, join, new_page, one_person_and_bots, screenshot
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -96,4 +98,59 @@ def test_a_time_bank_set_in_the_lobby_shows_by_the_clock(
     join(page, live_server.url, table_id, 0, "Al")
     clock = page.wait_for_selector("#seat-clock-0")
     assert re.fullmatch(r"[5-8] s \+ 20 s bank", clock.inner_text()), clock.inner_text()
+    assert errors == []
+
+
+def _click(page: Any, selector: str) -> None:
+    with contextlib.suppress(PlaywrightError):  # redrawn under the pointer: look again
+        page.click(selector, timeout=2000)
+
+
+def test_moves_on_the_screen_are_kept_when_processing_runs_out_of_time(
+    live_server: LiveServer, browser: Any
+) -> None:
+    """Soul processing's moves stay in the page until Done (so they can be undone). On a
+    clock the page sends them, then Done, just before the time runs out: the server's
+    time-out would otherwise end processing without what the player did on the screen."""
+    errors: list[str] = []
+    seats = [{"type": "open"}] + [{"type": "bot", "bot": "heuristic"}] * 2
+    request = {"game": "wicked-labyrinth", "players": 3, "seats": seats, "seed": 7, "clock": 8}
+    table_id = live_server.api("POST", "/api/tables", json=request)["table"]["id"]
+    page = new_page(browser, errors)
+    join(page, live_server.url, table_id, 0, "Al")
+    tried = None
+    while tried is None:
+        assert not is_over(page), "no soul processing offered a move"
+        if page.query_selector("#declaration #commit:enabled"):
+            for _ in range(3):  # hands with search pieces, for tokens to process
+                if page.query_selector("#search-plus:enabled"):
+                    _click(page, "#search-plus")
+            _click(page, "#commit")
+        elif page.query_selector("#choice button[data-action]:enabled"):
+            _click(page, "#choice button[data-action]:enabled")
+        elif page.query_selector("#done:enabled"):
+            move = page.query_selector("#processing .choices button[data-action]:enabled")
+            if move is None:
+                _click(page, "#done")
+                continue
+            seq = live_server.api("GET", f"/api/tables/{table_id}")["seq"]
+            tried = str(move.get_attribute("data-action"))
+            move.click()
+            page.wait_for_selector("#tentative li")  # on the screen, not sent
+        else:
+            page.wait_for_timeout(40)
+    toast = page.wait_for_selector(".toast:has-text('time was running out')", timeout=15000)
+    assert "1 move(s)" in toast.inner_text()
+    page.wait_for_selector("#processing", state="detached")
+    steps = live_server.api("GET", f"/api/tables/{table_id}/events")["steps"]
+    mine = [
+        (step.get("timeout"), event["type"])
+        for step in steps
+        if step["seq"] > seq
+        for event in step["events"]
+        if event.get("player") == 0 and event["type"] in ("Promoted", "ColourChanged",
+                                                           "OracleAchieved", "ProcessingDone")
+    ]
+    assert mine[-1] == (None, "ProcessingDone")  # the page said Done, not the clock
+    assert len(mine) >= 2 and all(timeout is None for timeout, _ in mine), (tried, mine)
     assert errors == []

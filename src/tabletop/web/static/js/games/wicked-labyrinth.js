@@ -235,9 +235,29 @@ function choiceDialog(ctx, title, hint, legal) {
 function processing(ctx) {
   let p = ctx.ui.process;
   if (!p || (p.decision !== ctx.decision && !p.committing)) {
-    p = ctx.ui.process = { decision: ctx.decision, tentative: [], previews: [], focus: null, committing: false };
+    p = ctx.ui.process = { decision: ctx.decision, tentative: [], previews: [], focus: null, committing: false, timer: null };
   }
   return p;
+}
+
+/** How long before the seat's clock runs out the page sends the moves on the screen. */
+const SEND_BEFORE_MS = 1500;
+
+/**
+ * On a clock, the moves on the screen are only the page's until Done sends them: if the
+ * time ran out first, the server's time-out would end processing without them. So the
+ * page sends them, then Done, just before the time runs out (a time-out ends the
+ * processing keeping what the player did, docs/server.md "The clock").
+ */
+function sendBeforeTimeOut(ctx, p) {
+  if (p.timer !== null || ctx.deadline === null || ctx.replay) return;
+  const wait = Math.max(0, ctx.deadline - SEND_BEFORE_MS - performance.now());
+  p.timer = setTimeout(() => {
+    const onScreen = document.getElementById("processing");
+    if (ctx.ui.process !== p || p.decision !== ctx.decision || p.committing || !p.tentative.length || !onScreen) return;
+    toast(t("wl.timeSent", { n: p.tentative.length }), "error");
+    commit(ctx);
+  }, wait);
 }
 
 async function tryAction(ctx, action) {
@@ -251,6 +271,7 @@ async function tryAction(ctx, action) {
     p.tentative = actions;
     p.previews.push(preview);
     p.focus = null;
+    sendBeforeTimeOut(ctx, p);
   } catch (err) {
     toast(refusal(err), "error");
   }
