@@ -8,7 +8,9 @@ import { botLabel, t } from "./i18n.js";
 import { gameModule, gameTitle } from "./games/index.js";
 
 export function showReplay(main, tableId, viewer) {
-  const state = { steps: null, step: 0, view: null, table: null, module: null, reference: null };
+  // view: after the step shown; before: after the step before it (the view the choice
+  // was made from, which its caption reads: a location's offer, an oracle's slot...)
+  const state = { steps: null, step: 0, view: null, before: null, table: null, module: null, reference: null };
   const base = `/api/web/tables/${encodeURIComponent(tableId)}/replay`;
 
   const ctx = () => ({
@@ -43,8 +45,12 @@ export function showReplay(main, tableId, viewer) {
     const last = state.steps.steps.length;
     state.step = Math.max(0, Math.min(last, step));
     try {
-      const out = await api("GET", `${base}/${state.step}?viewer=${viewer}`);
+      const [out, before] = await Promise.all([
+        api("GET", `${base}/${state.step}?viewer=${viewer}`),
+        state.step > 0 ? api("GET", `${base}/${state.step - 1}?viewer=${viewer}`) : null,
+      ]);
       state.view = out.view;
+      state.before = before ? before.view : null;
     } catch (err) {
       toast(err.message, "error");
     }
@@ -61,10 +67,30 @@ export function showReplay(main, tableId, viewer) {
     return h(
       "div",
       { class: "replay-step" },
-      h("p", {}, t("replay.decision", { who: c.name(step.seat), action: step.action })),
+      h("p", { id: "replay-caption" }, t("replay.decision", { who: c.name(step.seat), action: choiceText(step, c) })),
       h("ul", { class: "log" }, lines.map((line) => h("li", {}, line))),
     );
   }
+
+  /** The step's action in words, as its game's screen labels that choice (the
+   * notation only for a game whose screen cannot say it). */
+  function choiceText(step, c) {
+    const from = { ...c, view: state.before || c.view };
+    const text = state.module.choiceText ? state.module.choiceText(step.action, from, step.seat) : null;
+    return text || step.action;
+  }
+
+  /** ←/→ step back and on, Home/End go to the start and the end (not while typing,
+   * nor on the slider, which steps by the same keys itself). */
+  function onKey(event) {
+    if (!state.steps || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.target.closest && event.target.closest("input, select, textarea")) return;
+    const moves = { ArrowLeft: state.step - 1, ArrowRight: state.step + 1, Home: 0, End: state.steps.steps.length };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    go(moves[event.key]);
+  }
+  document.addEventListener("keydown", onKey);
 
   function render() {
     if (!state.steps || !state.view) {
@@ -131,6 +157,7 @@ export function showReplay(main, tableId, viewer) {
     get game() {
       return state.steps ? state.steps.game : null;
     },
+    close: () => document.removeEventListener("keydown", onKey),
     rerender: render,
   };
 }

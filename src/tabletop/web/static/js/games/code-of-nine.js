@@ -407,4 +407,9 @@ function timedOut(events, seat, ctx) {
   return null;
 }
 
-export default { render, describe, final, holderName, timedOut, seatInfo };
+/** A seat's choice in words (the replay's captions): the label its button had. */
+function choiceText(notation, ctx) {
+  return actionText(notation, ctx);
+}
+
+export default { render, describe, final, holderName, timedOut, seatInfo, choiceText };

@@ -546,4 +546,9 @@ function final(data, ctx) {
   );
 }
 
-export default { render, describe, final, timedOut };
+/** A seat's choice in words (the replay's captions): the label its button had. */
+function choiceText(notation, ctx, seat) {
+  return actionText(notation, ctx.view, seat);
+}
+
+export default { render, describe, final, timedOut, choiceText };
