@@ -3,8 +3,9 @@ refusal is never half English on a Japanese page.
 
 The codes are read from the server's source: the first string given to every error
 type and error frame (``TableError``, ``ProtocolError``, ``PreviewRefused``,
-``error_frame``, ``_send_error``, ``error_response``) and the HTTP status names of
-the error envelope; a new code without its texts fails here.
+``error_frame``, ``_send_error``, ``error_response``, the middleware's ``_refuse``)
+and the HTTP status names of the error envelope; a new code without its texts fails
+here.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ CODE_ARG = {
     "error_frame": 0,
     "_send_error": 1,
     "error_response": 1,
+    "_refuse": 2,
 }
 """Which argument is the code, by the name called."""
 
