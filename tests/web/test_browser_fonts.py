@@ -90,3 +90,46 @@ def test_japanese_is_drawn_with_the_apps_own_font(tmp_path: Path) -> None:
         assert abs(width - 40 * len(text)) <= 2
         assert errors == []
         browser.close()
+
+
+SHOWN_WIDTHS = """async (selectors) => {
+  await document.fonts.ready;
+  return selectors.map((selector) => {
+    const el = document.querySelector(selector);
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    return { text: el.textContent, ems: range.getBoundingClientRect().width / size };
+  });
+}"""
+"""Each element's text as the page laid it out, in ems: Japanese letters are 1 em
+wide each in the web font, an empty box is narrower."""
+
+
+@pytest.mark.parametrize("start", ["ja", "en"])
+def test_the_pages_own_japanese_text_is_not_boxes(tmp_path: Path, start: str) -> None:
+    """What the page shows, not a test string: on a first visit in Japanese, and after
+    switching from English, the title, the Rules button and the tutorial buttons are
+    laid out with the web font (Chromium kept text drawn before the font's pieces had
+    arrived as boxes)."""
+    from playwright.sync_api import sync_playwright
+
+    conf = fontconfig_without_cjk(tmp_path)
+    with LiveServer(tmp_path / "server") as server, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, env={"FONTCONFIG_FILE": str(conf)}
+        )
+        page: Any = browser.new_page(locale="ja-JP" if start == "ja" else "en-US")
+        page.goto(server.url + "/")
+        page.wait_for_selector("#create")
+        if start == "en":
+            page.select_option("#lang", "ja")
+        page.wait_for_selector("text=オンラインで遊ぶ")
+        shown = page.evaluate(
+            SHOWN_WIDTHS,
+            ["h1", "#rules-button", "#tutorial-wicked-labyrinth", "#tutorial-code-of-nine"],
+        )
+        assert [s["text"] for s in shown][:2] == ["オンラインで遊ぶ", "ルール"]
+        for s in shown:
+            assert abs(s["ems"] - len(s["text"])) < 0.1, shown
+        browser.close()

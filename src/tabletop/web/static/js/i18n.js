@@ -8,11 +8,33 @@ const dicts = {};
 let lang = "en";
 const listeners = [];
 
+/** Languages whose letters the app draws with its own web font (docs/web.md, "Fonts"). */
+const WEB_FONTS = { ja: '"Noto Sans JP"' };
+
+/** The longest wait for the web font before drawing anyway (offline, a slow link). */
+const FONT_WAIT_MS = 4000;
+
 async function load(code) {
   if (!dicts[code]) {
     const response = await fetch(`/static/i18n/${code}.json`);
     dicts[code] = await response.json();
   }
+  await loadFont(code);
+}
+
+/**
+ * Fetch the web font's pieces (one file per range of characters) that the language's
+ * strings use, before anything is drawn in it. Chromium keeps text it laid out while
+ * a piece was still on its way as empty boxes, even after the piece arrives: the
+ * first Japanese screen showed its title and Rules button as boxes.
+ */
+async function loadFont(code) {
+  const family = WEB_FONTS[code];
+  if (!family || !document.fonts) return;
+  const strings = Object.values(dicts[code]).flat().join("");
+  const text = [...new Set(strings)].filter((c) => c >= "\u2e80").join("");
+  const loaded = document.fonts.load(`16px ${family}`, text).catch(() => null);
+  await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, FONT_WAIT_MS))]);
 }
 
 /** Load English and the saved (or the browser's) language; call once at start. */
