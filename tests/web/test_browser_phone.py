@@ -1,5 +1,6 @@
 """Code of Nine on a phone: the whole table fits 360-414 px wide with no sideways
-scrolling, and each player's Will and items are in the Players panel."""
+scrolling, and each player's Will and items are in the Players panel; the lobby fits
+too."""
 
 from __future__ import annotations
 
@@ -79,4 +80,32 @@ def test_code_of_nine_fits_a_phone(
             }"""
         )
         assert labels == ["2 coins", "1 statue"]
+    assert errors == []
+
+
+@pytest.mark.parametrize("locale", ["en-US", "ja-JP"])
+def test_the_lobby_fits_a_phone(live_server: LiveServer, browser: Any, locale: str) -> None:
+    """The lobby's form, with either game's seats (a select as wide as its longest bot
+    name used to push the page 460-530 px wide), in both languages."""
+    errors: list[str] = []
+    for width in (360, 414):
+        page = new_page(
+            browser, errors, viewport={"width": width, "height": 800}, is_mobile=True,
+            has_touch=True, device_scale_factor=1, locale=locale,
+        )
+        page.goto(live_server.url + "/")
+        page.wait_for_selector("#create")
+        for game in ("wicked-labyrinth", "code-of-nine"):
+            page.select_option("#game", game)
+            page.wait_for_selector("select[name=seat2]")
+            scroll = page.evaluate("document.documentElement.scrollWidth")
+            assert scroll <= width, (locale, width, game, scroll)
+            past = page.evaluate(
+                """() => [...document.querySelectorAll('.panel *')].filter((el) =>
+                    el.getBoundingClientRect().right
+                    > el.closest('.panel').getBoundingClientRect().right + 0.5)
+                  .map((el) => el.tagName + '.' + el.className)"""
+            )
+            assert past == [], (locale, width, game, past)
+        page.close()
     assert errors == []
