@@ -117,6 +117,7 @@ def join(page: Page, base: str, table_id: str, seat: int, name: str) -> None:
 
 
 def screenshot(page: Page, path: Any) -> None:
-    """A full-page screenshot without the passing messages (toasts) over the screen."""
-    page.evaluate("document.getElementById('toasts').replaceChildren()")
+    """A full-page screenshot without the passing messages (toasts) over the screen,
+    from the top: scrolled, the sticky side column is drawn part way down the page."""
+    page.evaluate("document.getElementById('toasts').replaceChildren(); window.scrollTo(0, 0)")
     page.screenshot(path=str(path), full_page=True)

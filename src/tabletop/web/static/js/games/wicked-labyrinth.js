@@ -253,6 +253,7 @@ function sendBeforeTimeOut(ctx, p) {
   if (p.timer !== null || ctx.deadline === null || ctx.replay) return;
   const wait = Math.max(0, ctx.deadline - SEND_BEFORE_MS - performance.now());
   p.timer = setTimeout(() => {
+    p.timer = null; // a move tried after this (all undone meanwhile) goes out at once
     const onScreen = document.getElementById("processing");
     if (ctx.ui.process !== p || p.decision !== ctx.decision || p.committing || !p.tentative.length || !onScreen) return;
     toast(t("wl.timeSent", { n: p.tentative.length }), "error");
