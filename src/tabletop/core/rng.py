@@ -4,15 +4,79 @@ SplitMix64 keeps its whole state in one integer, so copying a game state copies 
 generator for free and the JSON form of a state holds it exactly. Being our own code,
 its sequence never changes with the Python version: seed plus actions replays a game
 on any machine.
+
+The 64-bit arithmetic runs on 32-bit halves (16-bit quarters when multiplying) whose
+every intermediate stays below 2**62, so compiled (mypyc) code keeps it in machine
+integers instead of Python's big integers; the values are the textbook generator's,
+bit for bit.
 """
 
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
-_MASK = (1 << 64) - 1
 T = TypeVar("T")
+
+_MASK: Final = (1 << 64) - 1
+_M32: Final = 0xFFFFFFFF
+_M16: Final = 0xFFFF
+
+# The golden-ratio increment 0x9E3779B97F4A7C15 in 32-bit halves, and the two mixing
+# multipliers 0xBF58476D1CE4E5B9 and 0x94D049BB133111EB in 16-bit quarters.
+_GAMMA_HI: Final = 0x9E3779B9
+_GAMMA_LO: Final = 0x7F4A7C15
+_A3: Final = 0xBF58
+_A2: Final = 0x476D
+_A1: Final = 0x1CE4
+_A0: Final = 0xE5B9
+_B3: Final = 0x94D0
+_B2: Final = 0x49BB
+_B1: Final = 0x1331
+_B0: Final = 0x11EB
+
+
+def _times(h: int, l: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """``(h * 2**32 + l) * c mod 2**64`` in halves, ``c`` given by 16-bit quarters.
+
+    Schoolbook multiplication in 16-bit columns: compiled code multiplies machine
+    integers only when both factors are below 2**30.
+    """
+    l0, l1, h0, h1 = l & _M16, l >> 16, h & _M16, h >> 16
+    col1 = l0 * c1 + l1 * c0
+    low = l0 * c0 + ((col1 & _M16) << 16)
+    high = ((low >> 32) + (col1 >> 16) + l0 * c2 + l1 * c1 + h0 * c0
+            + (((l0 * c3 + l1 * c2 + h0 * c1 + h1 * c0) & _M16) << 16))
+    return high & _M32, low & _M32
+
+
+def _mix(h: int, l: int) -> tuple[int, int]:
+    """The output function of state ``h * 2**32 + l``: xor-shifts and multiplies."""
+    l ^= ((h << 2) & _M32) | (l >> 30)
+    h ^= h >> 30
+    h, l = _times(h, l, _A3, _A2, _A1, _A0)
+    l ^= ((h << 5) & _M32) | (l >> 27)
+    h ^= h >> 27
+    h, l = _times(h, l, _B3, _B2, _B1, _B0)
+    l ^= ((h << 1) & _M32) | (l >> 31)
+    h ^= h >> 31
+    return h, l
+
+
+def _step(h: int, l: int) -> tuple[int, int]:
+    """The state after one draw: plus the golden-ratio increment, mod 2**64."""
+    l += _GAMMA_LO
+    h = (h + _GAMMA_HI + (l >> 32)) & _M32
+    return h, l & _M32
+
+
+def _bounded(h: int, l: int, n: int) -> int:
+    """``(z * n) >> 64`` for ``z = h * 2**32 + l``, a 16-bit quarter of ``z`` at a time
+    (the floor of each partial sum over 2**16 carries exactly into the next)."""
+    t = ((l & _M16) * n) >> 16
+    t = (t + (l >> 16) * n) >> 16
+    t = (t + (h & _M16) * n) >> 16
+    return (t + (h >> 16) * n) >> 16
 
 
 class SplitMix64:
@@ -23,12 +87,16 @@ class SplitMix64:
     def __init__(self, seed: int) -> None:
         self.state = seed & _MASK
 
+    def _draw(self) -> tuple[int, int]:
+        """The next output in halves (the state moves on)."""
+        state = self.state
+        h, l = _step(state >> 32, state & _M32)
+        self.state = (h << 32) | l
+        return _mix(h, l)
+
     def next_u64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
+        h, l = self._draw()
+        return (h << 32) | l
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``.
@@ -38,20 +106,27 @@ class SplitMix64:
         """
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        return (self.next_u64() * n) >> 64
+        h, l = self._draw()
+        return _bounded(h, l, n)
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates in place."""
+        """Fisher-Yates in place (the state is split and joined once, not per draw)."""
+        state = self.state
+        sh, sl = state >> 32, state & _M32
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            sh, sl = _step(sh, sl)
+            h, l = _mix(sh, sl)
+            j = _bounded(h, l, i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = (sh << 32) | sl
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
-        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
+        h, l = self._draw()
+        return ((h << 21) | (l >> 11)) * (1.0 / (1 << 53))
 
     def copy(self) -> SplitMix64:
         return SplitMix64(self.state)
