@@ -117,7 +117,14 @@ class MemoryCardSet:
 
     def in_game(self, expert: bool) -> tuple[int, ...]:
         """Indices of the cards shuffled into the deck (rulebook setup step 5)."""
-        return tuple(i for i, c in enumerate(self.cards) if expert or not c.expert)
+        return self._in_game[expert]
+
+    @functools.cached_property
+    def _in_game(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Normal and expert decks: every setup and determinisation asks (a bot's
+        decision twice), so the cards are read once."""
+        normal = tuple(i for i, c in enumerate(self.cards) if not c.expert)
+        return normal, tuple(range(len(self.cards)))
 
 
 _FIELDS: dict[EffectKind, tuple[set[str], set[str]]] = {

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import groupby
 
 from tabletop.games.code_of_nine.items import Item, Quantity
 from tabletop.games.code_of_nine.memory_cards import Condition, Effect, EffectKind, MemoryCard
@@ -68,6 +67,46 @@ def card_extras(card: MemoryCard, counts: Sequence[Sequence[int]], released: boo
     return tuple(bonus), tuple(eligible)
 
 
+ValueOp = tuple[int, bool, int, bool | None]
+"""A value effect as (item, whether it sets rather than adds, value, released or None)."""
+
+
+class _CardValues:
+    """A card's value effects, sets and adds apart (bots build thousands of scorers
+    from a few cards, so each card is read once)."""
+
+    __slots__ = ("card", "order", "number", "sets", "adds")
+
+    def __init__(self, card: MemoryCard) -> None:
+        self.card = card
+        self.order = card.order
+        self.number = card.number
+        self.sets: list[ValueOp] = []
+        self.adds: list[ValueOp] = []
+        for e in card.effects:
+            if e.item is None:
+                continue
+            if e.kind == EffectKind.VALUE_SET:
+                self.sets.append((int(e.item), True, e.value, e.released))
+            elif e.kind == EffectKind.VALUE_ADD:
+                self.adds.append((int(e.item), False, e.value, e.released))
+
+
+_CARD_VALUES: dict[int, _CardValues] = {}
+"""By the card object's id (the entry keeps the card, so its id is not reused)."""
+
+
+def _value_ops(card: MemoryCard) -> _CardValues:
+    found = _CARD_VALUES.get(id(card))
+    if found is None:
+        found = _CARD_VALUES[id(card)] = _CardValues(card)
+    return found
+
+
+def _by_order(c: _CardValues) -> tuple[int, int]:
+    return (c.order, c.number)
+
+
 class Scorer:
     """A set of cards in play compiled once for fast scoring (bots score thousands).
 
@@ -79,17 +118,19 @@ class Scorer:
     __slots__ = ("value_ops", "cards")
 
     def __init__(self, cards: Sequence[MemoryCard]) -> None:
-        ordered = sorted(cards, key=lambda c: (c.order, c.number))
-        self.cards = tuple(ordered)
-        self.value_ops: list[tuple[int, bool, int, bool | None]] = []
-        for _, group in groupby(ordered, key=lambda c: c.order):
-            effects = [e for c in group for e in c.effects]
-            for kind in (EffectKind.VALUE_SET, EffectKind.VALUE_ADD):
-                for e in effects:
-                    if e.kind == kind and e.item is not None:
-                        self.value_ops.append(
-                            (int(e.item), kind == EffectKind.VALUE_SET, e.value, e.released)
-                        )
+        ordered = sorted([_value_ops(c) for c in cards], key=_by_order)
+        self.cards = tuple([c.card for c in ordered])
+        self.value_ops: list[ValueOp] = []
+        start = 0
+        while start < len(ordered):
+            end = start + 1
+            while end < len(ordered) and ordered[end].order == ordered[start].order:
+                end += 1
+            for c in ordered[start:end]:
+                self.value_ops.extend(c.sets)
+            for c in ordered[start:end]:
+                self.value_ops.extend(c.adds)
+            start = end
 
     def values(self, released: bool, base_points: Sequence[int]) -> list[int]:
         """Each item's final value in points."""
