@@ -171,11 +171,18 @@ class CodeOfNine(Game):
             b[o + PROTECT] = (LOOKS if h.protected_from_looks else 0) | (
                 ATTACKS if h.protected_from_attacks else 0
             )
-            b[o + KNOWS] = sum(1 << (owner * 2 + int(slot)) for owner, slot in h.has_looked_at)
+            knows = 0
+            for owner, slot in h.has_looked_at:
+                knows |= 1 << (owner * 2 + int(slot))
+            b[o + KNOWS] = knows
         state.ruins = list(view.ruins)
-        state.spots = [
-            loc.pawns | sum(1 << (p + SEAT_SHIFT) for p in loc.seats) for loc in view.locations
-        ]
+        spots = []
+        for loc in view.locations:
+            spot = loc.pawns
+            for p in loc.seats:
+                spot |= 1 << (p + SEAT_SHIFT)
+            spots.append(spot)
+        state.spots = spots
         state.phase = int(view.phase)
         state.round = view.round
         state.start = view.start_player
@@ -193,16 +200,16 @@ class CodeOfNine(Game):
                     b[h.seat * STRIDE + CHANGED] = CHOSE_CHANGE if view.my_change else CHOSE_KEEP
                 elif h.seat not in view.deciding:
                     b[h.seat * STRIDE + CHANGED] = (CHOSE_CHANGE, CHOSE_KEEP)[chooser.below(2)]
-        index = {c.number: i for i, c in enumerate(view.cards.cards)}
+        # A card's index in its set is its number - 1 (``MemoryCardSet``).
         known: dict[tuple[int, int], int] = {}
         if view.viewer is not None:
             for slot, card in enumerate(view.my_cards):
-                known[(view.viewer, slot)] = index[card.number]
+                known[(view.viewer, slot)] = card.number - 1
         for seen in view.seen:
-            known[(seen.owner, int(seen.slot))] = index[seen.card.number]
+            known[(seen.owner, int(seen.slot))] = seen.card.number - 1
         for seat, (abyss, shoal) in enumerate(view.revealed):
-            known[(seat, 0)], known[(seat, 1)] = index[abyss.number], index[shoal.number]
-        state.ninth = index[view.ninth.number] if view.ninth is not None else -1
+            known[(seat, 0)], known[(seat, 1)] = abyss.number - 1, shoal.number - 1
+        state.ninth = view.ninth.number - 1 if view.ninth is not None else -1
         ruled_out = set(known.values()) | ({state.ninth} if state.ninth >= 0 else set())
         pool = [c for c in view.cards.in_game(view.expert) if c not in ruled_out]
         SplitMix64(seed ^ 0x5EED).shuffle(pool)
