@@ -162,11 +162,13 @@ class _Memo(dict[Any, Any]):
 
 
 _HOLDERS_MEMO = _Memo()
-"""Holder sheets by (ghost game, the raw sheets): they change less often than views
-are built, and every seat's view of one moment shares them."""
+"""Holder sheets by (ghost game, the raw sheets), and single sheets by (holder, ghost,
+its raw sheet): they change less often than views are built, and every seat's view of
+one moment shares them."""
 _LOCATIONS_MEMO = _Memo()
-"""Location tuples by (board identity, round, expert, players, the raw spots), and
-single locations by (those four, index, raw spot): a placement changes one spot."""
+"""Location tuples by (board identity, round, expert, players, the raw spots), single
+locations by (those four, index, raw spot): a placement changes one spot; and single
+locations repriced for a viewer by (those four, index, raw spot, cost)."""
 _BOARDS: dict[int, Board] = {}
 """Boards whose ``id`` keys :data:`_LOCATIONS_MEMO`, kept alive so no id is reused."""
 
@@ -179,25 +181,34 @@ def _holders(state: CodeOfNineState) -> tuple[HolderView, ...]:
         return found  # type: ignore[no-any-return]
     holders = []
     for h in range(HOLDERS):
+        # A move changes one or two sheets: the others are the last moment's.
         o = h * STRIDE
-        knows = b[o + KNOWS]
-        holders.append(
-            HolderView(
-                seat=h,
-                ghost=state.has_ghost and h == HOLDERS - 1,
-                items=tuple(b[o + ITEMS : o + ITEMS + 5]),  # type: ignore[arg-type]
-                will=b[o + WILL],
-                pawns=b[o + PAWNS],
-                changed_cards=b[o + CHANGED] == 1,
-                protected_from_looks=bool(b[o + PROTECT] & LOOKS),
-                protected_from_attacks=bool(b[o + PROTECT] & ATTACKS),
-                has_looked_at=tuple(
-                    (k // 2, _SLOTS[k % 2]) for k in range(2 * HOLDERS) if knows >> k & 1
-                ),
-                memory_cards=sum(1 for c in b[o + CARD : o + CARD + 2] if c >= 0),
-            )
-        )
+        ghost = state.has_ghost and h == HOLDERS - 1
+        sheet = (h, ghost, *b[o : o + STRIDE])
+        one = _HOLDERS_MEMO.get(sheet)
+        if one is None:
+            one = _HOLDERS_MEMO.put(sheet, _holder(h, ghost, b[o : o + STRIDE]))
+        holders.append(one)
     return _HOLDERS_MEMO.put(key, tuple(holders))  # type: ignore[no-any-return]
+
+
+def _holder(h: int, ghost: bool, row: list[int]) -> HolderView:
+    """Holder ``h``'s sheet from its ``STRIDE`` integers of the state."""
+    knows = row[KNOWS]
+    return HolderView(
+        seat=h,
+        ghost=ghost,
+        items=tuple(row[ITEMS : ITEMS + 5]),  # type: ignore[arg-type]
+        will=row[WILL],
+        pawns=row[PAWNS],
+        changed_cards=row[CHANGED] == 1,
+        protected_from_looks=bool(row[PROTECT] & LOOKS),
+        protected_from_attacks=bool(row[PROTECT] & ATTACKS),
+        has_looked_at=tuple(
+            (k // 2, _SLOTS[k % 2]) for k in range(2 * HOLDERS) if knows >> k & 1
+        ),
+        memory_cards=sum(1 for c in row[CARD : CARD + 2] if c >= 0),
+    )
 
 
 def _locations(state: CodeOfNineState) -> tuple[LocationView, ...]:
@@ -242,13 +253,21 @@ def _as_paid(state: CodeOfNineState, viewer: int, locations: tuple[LocationView,
     LocationView, ...
 ]:
     """The shared location views with each cost as ``viewer`` pays it (only a location
-    with a no-legacy cost, The Place Where They Ended the Old World, can differ)."""
-    out = list(locations)
+    with a no-legacy cost, The Place Where They Ended the Old World, can differ); the
+    repriced views are memoised like the others."""
+    out: list[LocationView] | None = None
     for i in state.board.surcharged:
         cost = state.location_cost(viewer, i)
-        if cost != out[i].cost:
-            out[i] = replace(out[i], cost=cost)
-    return tuple(out)
+        if cost != locations[i].cost:
+            key = (id(state.board), state.round, state.expert, state.num_players, i,
+                   state.spots[i], cost)
+            paid = _LOCATIONS_MEMO.get(key)
+            if paid is None:
+                paid = _LOCATIONS_MEMO.put(key, replace(locations[i], cost=cost))
+            if out is None:
+                out = list(locations)
+            out[i] = paid
+    return locations if out is None else tuple(out)
 
 
 def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
