@@ -52,6 +52,14 @@ MODULES: tuple[str, ...] = (
 )
 """Dotted names of the compiled modules (``setup.py`` reads this tuple)."""
 
+INLINED: tuple[str, ...] = (
+    "tabletop.games.code_of_nine.items",
+    "tabletop.games.code_of_nine.layout",
+)
+"""Modules left as Python whose ``Final`` numbers the compiled ones write into their
+code as constants (mypyc inlines a ``Final`` literal wherever it is imported): a change
+to one of them makes every compiled module stale."""
+
 PURE_ENV = "TABLETOP_PURE_PYTHON"
 
 _ROOT = Path(__file__).resolve().parent.parent
@@ -71,11 +79,14 @@ def _extension(module: str) -> Path | None:
 
 
 def stale_modules() -> list[str]:
-    """Compiled modules whose source changed after they were built."""
+    """Compiled modules whose source, or a module of :data:`INLINED`, changed after
+    they were built."""
+    inlined = max(_source(m).stat().st_mtime for m in INLINED)
     stale = []
     for module in MODULES:
         ext = _extension(module)
-        if ext is not None and ext.stat().st_mtime < _source(module).stat().st_mtime:
+        if ext is not None and ext.stat().st_mtime < max(_source(module).stat().st_mtime,
+                                                         inlined):
             stale.append(module)
     return stale
 

@@ -16,6 +16,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import tabletop
 from tabletop import compiled
 from tabletop.core.state import State
@@ -90,3 +92,21 @@ def test_compiled_and_pure_python_play_alike() -> None:
     pure = json.loads(out.stdout)
     assert pure["active"] is False
     assert traces() == pure["traces"]
+
+
+def test_a_change_to_an_inlined_module_makes_every_compiled_module_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mypyc writes the ``Final`` numbers of :data:`compiled.INLINED` into the compiled
+    code, so an edit there must rebuild everything, not only an edit of a module itself."""
+    assert not set(compiled.INLINED) & set(compiled.MODULES)
+    built, source, inlined = (tmp_path / name for name in ("built.so", "mod.py", "consts.py"))
+    for age, path in enumerate((source, built, inlined)):
+        path.write_text("")
+        os.utime(path, (1000 + age, 1000 + age))
+    monkeypatch.setattr(compiled, "_extension", lambda module: built)
+    sources = {m: source for m in compiled.MODULES}
+    monkeypatch.setattr(compiled, "_source", lambda module: sources.get(module, inlined))
+    assert compiled.stale_modules() == list(compiled.MODULES)
+    os.utime(inlined, (900, 900))
+    assert compiled.stale_modules() == []

@@ -13,6 +13,8 @@ leaf to the same float.
 
 from __future__ import annotations
 
+from typing import Final
+
 from tabletop.games.code_of_nine.items import HOLDERS, ROUNDS
 from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
 from tabletop.games.code_of_nine.layout import (
@@ -29,22 +31,29 @@ from tabletop.games.code_of_nine.memory_cards import Condition, EffectKind, Memo
 from tabletop.games.code_of_nine.scoring import Scorer, quantities
 from tabletop.games.code_of_nine.state import CodeOfNineState
 
-DEPTH = 3
+DEPTH: Final = 3
 """Follow-up steps searched exhaustively after an action; deeper ones are greedy."""
 
-OUT_OF_RUNNING = 12.0
+OUT_OF_RUNNING: Final = 12.0
 """The margin lost when a completion leaves the bot unable to win."""
 
-_FOLLOW = 7
-_OVER = 8
+_FOLLOW: Final = 7
+_OVER: Final = 8
 """``Phase.FOLLOW`` and ``Phase.OVER`` as plain integers (compared in the inner loop)."""
 
-_PAWNS_IN_GAME = ROUNDS * PAWNS_PER_ROUND
+_PAWNS_IN_GAME: Final = ROUNDS * PAWNS_PER_ROUND
 
 Counts = tuple[tuple[int, ...], ...]
 
-_PER, _SETS, _BONUS, _CANNOT_WIN = 1, 2, 3, 4
-_MOST, _FEWEST, _AT_LEAST, _AT_MOST = 1, 2, 3, 4
+# Final, so that the compiled inner loop compares machine integers with constants.
+_PER: Final = 1
+_SETS: Final = 2
+_BONUS: Final = 3
+_CANNOT_WIN: Final = 4
+_MOST: Final = 1
+_FEWEST: Final = 2
+_AT_LEAST: Final = 3
+_AT_MOST: Final = 4
 
 
 class Bonus:

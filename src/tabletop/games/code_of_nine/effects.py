@@ -10,7 +10,7 @@ taken automatically. The numbers come from the board data; the rules are here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tabletop.games.code_of_nine import actions as A
 from tabletop.games.code_of_nine import events as E
@@ -24,12 +24,22 @@ if TYPE_CHECKING:
 _T = tuple(int(i) for i in TREASURES)
 _TAKEABLE = (*_T, int(Item.LEGACY))
 _LOC = {lid: i for i, lid in enumerate(LOCATION_IDS)}
-SEAT_SHIFT = 8
+SEAT_SHIFT: Final = 8
 
-# Follow-up steps.
-LOOK, GIVE_TO, GIVE_ITEM, RETURN, TARGET, CHOICE, ITEM, GIVE, SLOT, GIVER, RECEIVER, PICK, FROM = (
-    range(13)
-)
+# Follow-up steps (Final, so compiled code inlines them).
+LOOK: Final = 0
+GIVE_TO: Final = 1
+GIVE_ITEM: Final = 2
+RETURN: Final = 3
+TARGET: Final = 4
+CHOICE: Final = 5
+ITEM: Final = 6
+GIVE: Final = 7
+SLOT: Final = 8
+GIVER: Final = 9
+RECEIVER: Final = 10
+PICK: Final = 11
+FROM: Final = 12
 STEP_HINTS = {
     LOOK: "choose whose card to look at (target:S)",
     GIVE_TO: "choose who gains an item from the Ruins, or nobody (target:S / target:-)",

@@ -172,15 +172,15 @@ class CodeOfNine(Game):
                 ATTACKS if h.protected_from_attacks else 0
             )
             knows = 0
-            for owner, slot in h.has_looked_at:
-                knows |= 1 << (owner * 2 + int(slot))
+            for owner, looked in h.has_looked_at:
+                knows |= 1 << (owner * 2 + int(looked))
             b[o + KNOWS] = knows
         state.ruins = list(view.ruins)
         spots = []
         for loc in view.locations:
             spot = loc.pawns
-            for p in loc.seats:
-                spot |= 1 << (p + SEAT_SHIFT)
+            for occupant in loc.seats:
+                spot |= 1 << (occupant + SEAT_SHIFT)
             spots.append(spot)
         state.spots = spots
         state.phase = int(view.phase)

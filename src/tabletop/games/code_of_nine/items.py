@@ -1,10 +1,13 @@
 """Code of Nine's vocabulary: items, quantities counted by memory cards, fixed numbers.
 
 The numbers that the rulings fix for the turn structure live here; the items' supply
-and points, and everything about locations, are data (``locations.toml``).
+and points, and everything about locations, are data (``locations.toml``). They are
+``Final``, so compiled modules inline them (see ``layout``).
 """
 
 from __future__ import annotations
+
+from typing import Final
 
 from tabletop.core.enums import CodeEnum
 
@@ -48,12 +51,12 @@ class Slot(CodeEnum):
     SHOAL = 1
 
 
-HOLDERS = 4
+HOLDERS: Final = 4
 """Memory card holders at every table: 4 players, or 3 players and the ghost (seat 3)."""
-GHOST = 3
+GHOST: Final = 3
 """The ghost's seat with 3 players."""
-ROUNDS = 5
-PAWNS = 3
+ROUNDS: Final = 5
+PAWNS: Final = 3
 START_WILL = (0, 1, 1, 2)
 """Will at setup by seat from the start player (the ghost gets none)."""
 CARDS_IN_HAND = 2

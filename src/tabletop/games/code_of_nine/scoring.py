@@ -13,11 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from tabletop.games.code_of_nine.items import Item, Quantity
 from tabletop.games.code_of_nine.memory_cards import Condition, Effect, EffectKind, MemoryCard
 
-_ITEMS = len(Item)
+_ITEMS: Final = len(Item)
+# Plain integers: compiled, an enum member is a dictionary and an attribute lookup.
+_STATUE: Final = int(Item.STATUE)
+_COIN: Final = int(Item.COIN)
+_BOOK: Final = int(Item.BOOK)
 if _ITEMS != 5:
     raise ImportError("Scorer.score unrolls exactly five items")
 
@@ -33,7 +38,7 @@ class ScoreSheet:
 
 def quantities(items: Sequence[int], will: int) -> tuple[int, ...]:
     """A holder's counts by ``Quantity`` from their items (by ``Item``) and Will."""
-    return (*items[:_ITEMS], will, items[Item.STATUE] + items[Item.COIN] + items[Item.BOOK])
+    return (*items[:_ITEMS], will, items[_STATUE] + items[_COIN] + items[_BOOK])
 
 
 Extras = tuple[tuple[int, ...], tuple[bool, ...]]

@@ -51,7 +51,7 @@ from tabletop.games.code_of_nine.scoring import ScoreSheet, quantities, score
 
 COMMUNE = LOCATION_IDS.index("commune")
 ENDED = LOCATION_IDS.index("ended")
-SEAT_SHIFT = 8
+SEAT_SHIFT: Final = 8
 """``spots[i]``: pawns on location i this round, plus a seat mask shifted by this."""
 
 
