@@ -121,9 +121,10 @@ class Board:
     """Points each item is worth by itself, by ``Item``."""
     locations: tuple[Location, ...]
 
-    @property
+    @functools.cached_property
     def surcharged(self) -> tuple[int, ...]:
-        """Indices of the locations that cost more to a player holding no legacy."""
+        """Indices of the locations that cost more to a player holding no legacy (read
+        at every seat's view, so found once)."""
         return tuple(i for i, loc in enumerate(self.locations)
                      if loc.cost_without_legacy is not None)
 
