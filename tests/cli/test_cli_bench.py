@@ -55,3 +55,20 @@ def test_playouts_reach_the_end_and_copies_start_mid_game() -> None:
 
 def _chance(state) -> int:
     return sum(1 for p, _ in state.history if p < 0)
+
+
+def test_bench_clock_cpu_times_by_cpu_seconds(cli, monkeypatch) -> None:
+    from tabletop.bench import timing
+
+    ticks = iter(range(10**9))
+    monkeypatch.setitem(timing.CLOCKS, "cpu", lambda: float(next(ticks)))
+    monkeypatch.setattr(goofspiel, "available", lambda: False)
+    try:
+        data = json.loads(cli("bench", WL, "--json", "--seconds", "1", "--clock", "cpu").stdout)
+        assert data["clock"] == "cpu"
+        # The fake CPU clock advances one second a reading: each loop stops at once.
+        assert data["players"]["4"]["games"] == 1
+    finally:
+        timing.use_clock("wall")
+    bad = cli("bench", WL, "--clock", "moon")
+    assert bad.exit_code != 0 and "--clock" in bad.output

@@ -9,9 +9,9 @@ the end of the game); the figure is the iterations it completed over the time ta
 from __future__ import annotations
 
 import random
-import time
 
 from tabletop.bench.engine import mid_game, random_playout
+from tabletop.bench.timing import now
 from tabletop.bots.mcts import MctsBot
 from tabletop.core.game import Game
 
@@ -29,9 +29,9 @@ def iterations_per_second(game: Game, players: int, seconds: float, seed: int = 
         random_playout(state, rng, max_decisions=1)
     seat = seats[0]
     bot = MctsBot(game, seat, seed, time=seconds)
-    start = time.perf_counter()
+    start = now()
     bot.act(state.view(seat), state.legal_actions(seat))
-    elapsed = time.perf_counter() - start
+    elapsed = now() - start
     if bot.last is None:
         raise RuntimeError("the search did not run")
     return bot.last.iterations / elapsed

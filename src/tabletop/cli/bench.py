@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop import compiled
-from tabletop.bench import engine, goofspiel, mcts
+from tabletop.bench import engine, goofspiel, mcts, timing
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import GameArg, SeedOpt, find_game
 from tabletop.core.game import Game
@@ -25,8 +25,10 @@ REFERENCE_PLAYERS = 4
 """The player count whose figures are the headline keys (compared with goofspiel's 4)."""
 
 
-def run_bench(game: Game, seconds: float, seed: int) -> dict[str, Any]:
-    """All figures as the JSON object ``--json`` prints."""
+def run_bench(game: Game, seconds: float, seed: int, clock: str = "wall") -> dict[str, Any]:
+    """All figures as the JSON object ``--json`` prints, timed by ``clock`` (a name of
+    ``timing.CLOCKS``)."""
+    timing.use_clock(clock)
     counts = game.info.player_counts
     reference = REFERENCE_PLAYERS if REFERENCE_PLAYERS in counts else max(counts)
     per_count = {}
@@ -42,6 +44,7 @@ def run_bench(game: Game, seconds: float, seed: int) -> dict[str, Any]:
         "game": game.info.name,
         "seconds": seconds,
         "compiled": compiled.ACTIVE,  # mypyc-built engine modules, or the Python sources
+        "clock": clock,
         "reference_players": reference,
         "players": per_count,
         "games_per_second": head["games_per_second"],
@@ -70,15 +73,21 @@ def bench(
         float, typer.Option("--seconds", help="Seconds spent on each measurement.")
     ] = 2.0,
     seed: SeedOpt = 0,
+    clock: Annotated[
+        str, typer.Option("--clock", help="wall, or cpu: this process's CPU seconds (fair "
+                          "before/after comparisons on a shared machine).")
+    ] = "wall",
 ) -> None:
     """Measure random playouts, decisions and copies per second (vs OpenSpiel goofspiel)."""
     with reported_errors():
         game = find_game(game_name)
         if not seconds > 0:
             fail(f"--seconds must be positive, got {seconds}")
+        if clock not in timing.CLOCKS:
+            fail(f"--clock is one of {', '.join(timing.CLOCKS)}, got {clock!r}")
         console = Console(stderr=True)
         with console.status("measuring..."):
-            figures = run_bench(game, seconds, seed)
+            figures = run_bench(game, seconds, seed, clock)
         if as_json:
             typer.echo(json.dumps(figures))
         else:
