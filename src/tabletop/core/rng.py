@@ -36,13 +36,13 @@ _B1: Final = 0x1331
 _B0: Final = 0x11EB
 
 
-def _times(h: int, l: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
-    """``(h * 2**32 + l) * c mod 2**64`` in halves, ``c`` given by 16-bit quarters.
+def _times(hi: int, lo: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int]:
+    """``(hi * 2**32 + lo) * c mod 2**64`` in halves, ``c`` given by 16-bit quarters.
 
     Schoolbook multiplication in 16-bit columns: compiled code multiplies machine
     integers only when both factors are below 2**30.
     """
-    l0, l1, h0, h1 = l & _M16, l >> 16, h & _M16, h >> 16
+    l0, l1, h0, h1 = lo & _M16, lo >> 16, hi & _M16, hi >> 16
     col1 = l0 * c1 + l1 * c0
     low = l0 * c0 + ((col1 & _M16) << 16)
     high = ((low >> 32) + (col1 >> 16) + l0 * c2 + l1 * c1 + h0 * c0
@@ -50,33 +50,33 @@ def _times(h: int, l: int, c3: int, c2: int, c1: int, c0: int) -> tuple[int, int
     return high & _M32, low & _M32
 
 
-def _mix(h: int, l: int) -> tuple[int, int]:
-    """The output function of state ``h * 2**32 + l``: xor-shifts and multiplies."""
-    l ^= ((h << 2) & _M32) | (l >> 30)
-    h ^= h >> 30
-    h, l = _times(h, l, _A3, _A2, _A1, _A0)
-    l ^= ((h << 5) & _M32) | (l >> 27)
-    h ^= h >> 27
-    h, l = _times(h, l, _B3, _B2, _B1, _B0)
-    l ^= ((h << 1) & _M32) | (l >> 31)
-    h ^= h >> 31
-    return h, l
+def _mix(hi: int, lo: int) -> tuple[int, int]:
+    """The output function of state ``hi * 2**32 + lo``: xor-shifts and multiplies."""
+    lo ^= ((hi << 2) & _M32) | (lo >> 30)
+    hi ^= hi >> 30
+    hi, lo = _times(hi, lo, _A3, _A2, _A1, _A0)
+    lo ^= ((hi << 5) & _M32) | (lo >> 27)
+    hi ^= hi >> 27
+    hi, lo = _times(hi, lo, _B3, _B2, _B1, _B0)
+    lo ^= ((hi << 1) & _M32) | (lo >> 31)
+    hi ^= hi >> 31
+    return hi, lo
 
 
-def _step(h: int, l: int) -> tuple[int, int]:
+def _step(hi: int, lo: int) -> tuple[int, int]:
     """The state after one draw: plus the golden-ratio increment, mod 2**64."""
-    l += _GAMMA_LO
-    h = (h + _GAMMA_HI + (l >> 32)) & _M32
-    return h, l & _M32
+    lo += _GAMMA_LO
+    hi = (hi + _GAMMA_HI + (lo >> 32)) & _M32
+    return hi, lo & _M32
 
 
-def _bounded(h: int, l: int, n: int) -> int:
-    """``(z * n) >> 64`` for ``z = h * 2**32 + l``, a 16-bit quarter of ``z`` at a time
+def _bounded(hi: int, lo: int, n: int) -> int:
+    """``(z * n) >> 64`` for ``z = hi * 2**32 + lo``, a 16-bit quarter of ``z`` at a time
     (the floor of each partial sum over 2**16 carries exactly into the next)."""
-    t = ((l & _M16) * n) >> 16
-    t = (t + (l >> 16) * n) >> 16
-    t = (t + (h & _M16) * n) >> 16
-    return (t + (h >> 16) * n) >> 16
+    t = ((lo & _M16) * n) >> 16
+    t = (t + (lo >> 16) * n) >> 16
+    t = (t + (hi & _M16) * n) >> 16
+    return (t + (hi >> 16) * n) >> 16
 
 
 class SplitMix64:
@@ -90,13 +90,13 @@ class SplitMix64:
     def _draw(self) -> tuple[int, int]:
         """The next output in halves (the state moves on)."""
         state = self.state
-        h, l = _step(state >> 32, state & _M32)
-        self.state = (h << 32) | l
-        return _mix(h, l)
+        hi, lo = _step(state >> 32, state & _M32)
+        self.state = (hi << 32) | lo
+        return _mix(hi, lo)
 
     def next_u64(self) -> int:
-        h, l = self._draw()
-        return (h << 32) | l
+        hi, lo = self._draw()
+        return (hi << 32) | lo
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)``.
@@ -106,8 +106,8 @@ class SplitMix64:
         """
         if n <= 0:
             raise ValueError(f"below() needs a positive bound, got {n}")
-        h, l = self._draw()
-        return _bounded(h, l, n)
+        hi, lo = self._draw()
+        return _bounded(hi, lo, n)
 
     def choice(self, items: Sequence[T]) -> T:
         return items[self.below(len(items))]
@@ -118,15 +118,15 @@ class SplitMix64:
         sh, sl = state >> 32, state & _M32
         for i in range(len(items) - 1, 0, -1):
             sh, sl = _step(sh, sl)
-            h, l = _mix(sh, sl)
-            j = _bounded(h, l, i + 1)
+            hi, lo = _mix(sh, sl)
+            j = _bounded(hi, lo, i + 1)
             items[i], items[j] = items[j], items[i]
         self.state = (sh << 32) | sl
 
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits."""
-        h, l = self._draw()
-        return ((h << 21) | (l >> 11)) * (1.0 / (1 << 53))
+        hi, lo = self._draw()
+        return ((hi << 21) | (lo >> 11)) * (1.0 / (1 << 53))
 
     def copy(self) -> SplitMix64:
         return SplitMix64(self.state)
