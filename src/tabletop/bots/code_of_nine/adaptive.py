@@ -1,70 +1,118 @@
-"""``mcts:model=adaptive`` for Code of Nine: each rival modelled as it has placed so far.
+"""``mcts:model=adaptive`` for Code of Nine: each rival modelled as the player it looks like.
 
 The ``heuristic`` model (:mod:`tabletop.bots.code_of_nine.priors`) has every rival
 decide as the default heuristic bot would, so the search answers the bot it was told
-it faces. This model does not assume that. Each rival is a mixture of two players: the
-heuristic (a competent player deciding from its own view of the sampled state), with
-weight ``share``, and a player choosing uniformly at random. ``share`` is fitted
-online, per rival, from its own placements (public: a pawn on a location):
+it faces. This model does not assume that. Each rival is one of a few candidate
+players (the ``COMPONENTS``): the heuristic (a competent player deciding from its own
+view of the sampled state), the learned ``neural`` policy (when NumPy is installed)
+and a player choosing uniformly at random. Which one is inferred online, per rival,
+from its own placements (public: a pawn on a location), by Bayes' rule:
 
 - at each of its placements the seat remembers its view and a sampled state;
 - at its next placement in the same round it replays what happened in between on that
   sample: its own placement and every rival's, as the new pawns on the board show them
   (the follow-up choices, which the board does not show as plainly, as the heuristic
-  would make them), and before each rival's it asks the heuristic what that rival
-  would place. Whether that names the location the rival did take is one check;
-- a rival that plays like the heuristic is named about ``NAMED`` of the time (the
-  heuristic model names 66% of heuristic rivals' moves from a sample of the seat's
-  view, docs/arena.md), a uniform one one time in the number of its choices; the
-  most likely ``share`` on a grid (prior density proportional to ``share``, so a
-  rival is taken for the heuristic until its placements say otherwise) is its weight.
-  The posterior mean was tried first: it kept about 15% uniform play in the model of
-  heuristic rivals, and the search won 35.3% of 95 games against three
-  ``heuristic:samples=32`` where the fixed model won 46.1% of 82 on the same deals.
+  would make them), and before each rival's it asks every candidate what that rival
+  would place. Each check records which candidates named the location taken;
+- a candidate names a placement of a rival that plays like another with the chance
+  measured for that pair (``NAMED``; the heuristic and ``neural`` agree often), any
+  candidate names a uniform rival's one time in its number of choices, and the
+  candidates' namings are taken as independent;
+- the prior (``PRIOR``) is mostly on the heuristic: a rival is taken for a reasonable
+  player until its placements say otherwise.
 
-In the search every modelled decision of a rival follows the heuristic with
-probability ``share`` and is uniform otherwise (drawn once per node and
-determinization, so a line replays the same moves). Against heuristic rivals the
-share stays near 1 and the model is the ``heuristic`` one; against a random rival it
-falls towards 0 and the search stops expecting that rival to take the spots it wants.
+The search models each rival with its most probable candidate alone, not with a
+mixture drawn move by move. The previous version of this model (a heuristic/uniform
+mixture, the heuristic's share fitted per rival) kept 5 - 20% uniform moves in its
+model of heuristic rivals, and that noise cost more than it gained: 37.8% of 62 games
+against three ``heuristic:samples=32`` where the fixed model won 44.9% on the same
+deals (docs/arena.md). Against heuristic rivals the most probable candidate is the
+heuristic after one or two placements, and the search is the fixed model's; against a
+random rival it turns uniform within a round, and the search stops expecting that
+rival to take the spots it wants.
 """
 
 from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
+from importlib.util import find_spec
 from typing import Any
 
+from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine.priors import HeuristicModel, _nine
 from tabletop.core.game import Game
-from tabletop.core.rng import SplitMix64
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
 
-NAMED = 0.66
-"""How often the heuristic, asked from a sample of the seat's view, names the placement
-a heuristic rival makes (measured in session 5, docs/arena.md)."""
+HEURISTIC, NEURAL, UNIFORM = "heuristic", "neural", "uniform"
 
-GRID = tuple(i / 20 for i in range(21))
-"""The shares the posterior is kept on."""
+PRIOR: dict[str, float] = {HEURISTIC: 0.8, NEURAL: 0.1, UNIFORM: 0.1}
+"""What a rival is taken for before it has placed a pawn."""
+
+COMPONENTS: tuple[str, ...] = (
+    (HEURISTIC, NEURAL, UNIFORM) if find_spec("numpy") is not None else (HEURISTIC, UNIFORM)
+)
+"""The candidate players (``neural`` needs NumPy, an optional extra)."""
+
+NAMED: dict[tuple[str, str], float] = {
+    (HEURISTIC, HEURISTIC): 0.55,
+    (NEURAL, HEURISTIC): 0.44,
+    (HEURISTIC, NEURAL): 0.44,
+    (NEURAL, NEURAL): 0.67,
+}
+"""How often a candidate (first), asked in this model's replay, names the placement of a
+rival that plays like another (second). Measured in session 8 on 84 placements of
+each kind of rival (three games each; ``heuristic:samples=2`` rivals were named 54% of
+the time by the heuristic); a uniform rival is named by anyone one time in its number
+of choices. The two players agree often, so a placement tells them apart only a
+little: the prior decides until a few have."""
 
 _FOLLOW_LIMIT = 12
 """Follow-up choices replayed for one placement at most (a location has a few)."""
 
+Check = tuple[frozenset[str], int]
+"""One checked placement: the candidates that named it, and how many choices it had."""
+
+
+def log_likelihood(player: str, check: Check, namers: tuple[str, ...]) -> float:
+    """Log chance that the ``namers`` named as ``check`` says a placement of a rival
+    playing like ``player`` (each candidate's naming taken as independent)."""
+    named, choices = check
+    log = 0.0
+    for c in namers:
+        hit = 1.0 / max(1, choices) if player == UNIFORM else NAMED[(c, player)]
+        log += math.log(hit if c in named else 1.0 - hit)
+    return log
+
+
+def posterior(checks: list[Check], components: tuple[str, ...] = COMPONENTS) -> dict[str, float]:
+    """Each candidate's probability given a rival's checked placements."""
+    namers = tuple(c for c in components if c != UNIFORM)
+    logs = {
+        c: math.log(PRIOR[c]) + sum(log_likelihood(c, check, namers) for check in checks)
+        for c in components
+    }
+    top = max(logs.values())
+    weights = {c: math.exp(v - top) for c, v in logs.items()}
+    total = sum(weights.values())
+    return {c: w / total for c, w in weights.items()}
+
 
 class AdaptiveModel(HeuristicModel):
-    """The heuristic model with each rival's share of heuristic play fitted online."""
+    """The heuristic model with each rival's player inferred from its placements."""
 
     def __init__(self, game: Game, seat: int, horizon: int | None = None) -> None:
         super().__init__(game, seat, horizon)
-        self.checks: dict[int, list[tuple[bool, int]]] = {}
-        """Per rival: each checked placement, (named by the heuristic, choices it had)."""
+        self.checks: dict[int, list[Check]] = {}
+        """Per rival: each checked placement."""
         self._last: tuple[CodeOfNineView, CodeOfNineState] | None = None
-        self._shares: dict[int, float] = {}
-        self._draws = SplitMix64(0xADA9 + seat)
+        self._players: dict[int, str] = {}
+        self._neural: dict[int, Bot] = {}
 
     def start(self, view: Any, sample: State) -> None:
         super().start(view, sample)
@@ -74,31 +122,41 @@ class AdaptiveModel(HeuristicModel):
         if self._last is not None:
             self._check(*self._last, view)
         self._last = (view, s.clone())
-        self._shares = {p: self.share(p) for p in range(s.num_players) if p != self.seat}
+        self._players = {p: self.player(p) for p in range(s.num_players) if p != self.seat}
 
-    def share(self, player: int) -> float:
-        """The most likely share of heuristic play in ``player``'s placements."""
-        checks = self.checks.get(player, [])
-        weights = []
-        for share in GRID:
-            log = math.log(share) if share > 0 else -1e9  # the prior: density ~ share
-            for named, choices in checks:
-                chance = 1.0 / choices
-                hit = share * NAMED + (1 - share) * chance
-                log += math.log(hit if named else 1.0 - hit)
-            weights.append(log)
-        return GRID[max(range(len(GRID)), key=lambda i: (weights[i], i))]
+    def player(self, rival: int) -> str:
+        """The candidate ``rival`` most probably plays like (the heuristic on a tie)."""
+        found = posterior(self.checks.get(rival, []))
+        return max(COMPONENTS, key=lambda c: (found[c], c == HEURISTIC))
 
     def policy(self, state: State, player: int) -> int | None:
-        share = self._shares.get(player, 1.0)
-        if share < 1.0 and self._draws.random() >= share:
+        which = self._players.get(player, HEURISTIC)
+        if which == UNIFORM:
             return None  # the search plays a uniform legal move (and keeps it)
+        if which == NEURAL:
+            return self._neural_policy(state, player)
         return super().policy(state, player)
+
+    def _neural_policy(self, state: State, player: int) -> int:
+        bot = self._neural.get(player)
+        if bot is None:
+            from tabletop.bots.neural.bot import NeuralBot
+
+            bot = self._neural[player] = NeuralBot(self.game, player)
+        return A.TABLE.id_of(bot.act(state.view(player), state.legal_actions(player)))
+
+    def _namers(self) -> dict[str, Callable[[State, int], int | None]]:
+        """Each candidate's choice for a player in a state (uniform names none)."""
+        asked: dict[str, Callable[[State, int], int | None]] = {
+            HEURISTIC: super().policy}
+        if NEURAL in COMPONENTS:
+            asked[NEURAL] = self._neural_policy
+        return asked
 
     def _check(self, before: CodeOfNineView, state: CodeOfNineState,
                view: CodeOfNineView) -> None:
         """Replay the placements made since ``before`` on ``state`` (a sample of it),
-        checking each rival's against the heuristic's choice for it."""
+        checking each rival's against every candidate's choice for it."""
         if view.round != before.round or view.phase != Phase.PLACE:
             return
         placed: dict[int, list[str]] = {}
@@ -108,6 +166,7 @@ class AdaptiveModel(HeuristicModel):
                 placed.setdefault(p, []).extend([new.id] * count)
         s = state.clone()
         moved: set[int] = set()
+        namers = self._namers()
         while s.phase == Phase.PLACE and s.turn not in moved:
             mover = s.turn
             where = placed.get(mover, [])
@@ -118,14 +177,14 @@ class AdaptiveModel(HeuristicModel):
             if action not in legal:
                 return
             if mover != self.seat:
-                named = super().policy(s, mover) == action
+                named = frozenset(c for c, ask in namers.items() if ask(s, mover) == action)
                 self.checks.setdefault(mover, []).append((named, len(legal)))
             moved.add(mover)
             s.apply_unchecked(mover, action)
             for _ in range(_FOLLOW_LIMIT):
                 if s.phase != Phase.FOLLOW or s.turn != mover:
                     break
-                follow = super().policy(s, mover)
+                follow = HeuristicModel.policy(self, s, mover)
                 if follow is None:
                     return
                 s.apply_unchecked(mover, follow)
