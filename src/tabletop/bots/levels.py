@@ -23,7 +23,7 @@ from itertools import combinations
 
 SEARCHES: dict[str, str] = {
     "wicked-labyrinth": "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-    "code-of-nine": "mcts:time=0.25,model=heuristic,samples=4,c=0.2",
+    "code-of-nine": "mcts:time=0.25,model=adaptive,samples=4,c=0.2",
 }
 """Each game's strongest measured search (docs/arena.md): a bare ``mcts`` plays random
 rollouts, weaker than ``heuristic`` in both games; its model makes it strong. The
