@@ -32,8 +32,7 @@ league rates it (with ``clock=cpu``) and the ladder offers it if it rates highes
 DIFFICULTIES = ("easy", "normal", "hard", "strongest")
 NOT_OFFERED = ("random", "ismcts", "neural")
 """Bot names never made a level: no challenge, or an optional extra needed (OpenSpiel;
-NumPy for ``neural``, whose weights are also retrained after a league has rated them,
-so its rating would not describe the bot shipped)."""
+NumPy for ``neural``, which the lobby offers as a bot of its own)."""
 
 
 @dataclass(frozen=True)
@@ -76,22 +75,22 @@ def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, .
 
 
 LADDERS: dict[str, tuple[Level, ...]] = {
-    # tabletop league wicked-labyrinth --games 280 (docs/league/wicked-labyrinth);
-    # gaps 3.6, 0.6, 7.0 (one sigma is about 2.8)
+    # tabletop league wicked-labyrinth --games 420 (docs/league/wicked-labyrinth);
+    # gaps 0.5, 3.3, 5.5 (one sigma is about 2.4)
     "wicked-labyrinth": (
-        Level("easy", "heuristic:aggression=1.6,spite=0.6", 40.4, 2.7),
-        Level("normal", "heuristic", 44.0, 2.8),
-        Level("hard", "heuristic:aggression=0.6,spite=0", 44.6, 2.7),
+        Level("easy", "heuristic:aggression=1.6,spite=0.6", 41.8, 2.3),
+        Level("normal", "heuristic", 42.3, 2.3),
+        Level("hard", "heuristic:aggression=0.6,spite=0", 45.6, 2.4),
         Level("strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-              51.6, 2.9),
+              51.1, 2.5),
     ),
-    # tabletop league code-of-nine --games 140 (docs/league/code-of-nine); gaps 3.3,
-    # 2.3, 2.5: each within one sigma (3.4), so 140 games barely tell these apart
+    # tabletop league code-of-nine --games 280 (docs/league/code-of-nine); gaps 1.2,
+    # 0.1, 7.4 (one sigma is about 2.5): the three heuristics are not told apart
     "code-of-nine": (
-        Level("easy", "heuristic:samples=32", 27.4, 3.4),
-        Level("normal", "heuristic", 30.7, 3.5),
-        Level("hard", "heuristic:samples=2", 33.0, 3.4),
-        Level("strongest", "mcts:time=0.25,model=heuristic,samples=4,c=0.2", 35.5, 3.5),
+        Level("easy", "heuristic:samples=2", 27.5, 2.5),
+        Level("normal", "heuristic:samples=32", 28.7, 2.5),
+        Level("hard", "heuristic", 28.8, 2.5),
+        Level("strongest", "mcts:time=0.25,model=adaptive,samples=4,c=0.2", 36.2, 2.5),
     ),
 }
 """Each game's levels, weakest first, from its league (docs/league.md)."""
