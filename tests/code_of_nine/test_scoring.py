@@ -10,7 +10,7 @@ from tabletop.games.code_of_nine.memory_cards import (
     MemoryCard,
     default_memory_cards,
 )
-from tabletop.games.code_of_nine.scoring import quantities, score
+from tabletop.games.code_of_nine.scoring import Scorer, quantities, score
 
 from .helpers import play, ready, set_cards, set_items, set_will
 
@@ -157,3 +157,14 @@ def test_ruling_the_ghost_counts_in_most_and_fewest_comparisons() -> None:
     assert shared.scores == (3, 0, 0, 3)
     # In a game, the engine scores the ghost's sheet with the players' (the whole-game
     # check is test_the_ghost_is_scored_but_never_a_seat_of_the_result).
+
+
+def test_the_memory_of_card_values_is_bounded_and_scores_alike() -> None:
+    """A server parses a new card set for each table with its own cards: the scorer's
+    memory of each card's value effects must start over rather than keep every card."""
+    from tabletop.games.code_of_nine import scoring
+
+    for _ in range(scoring.CARD_VALUES_LIMIT + 50):
+        fresh = Scorer([card(1, 2, SET_BOOK_3), card(2, 2, ADD_BOOK_1)])
+        assert fresh.values(False, BASE)[Item.BOOK] == 4
+    assert 0 < len(scoring._CARD_VALUES) <= scoring.CARD_VALUES_LIMIT

@@ -97,6 +97,11 @@ class _CardValues:
                 self.adds.append((int(e.item), False, e.value, e.released))
 
 
+CARD_VALUES_LIMIT: Final = 1024
+"""Cards whose value effects are remembered before the memory starts over: a server
+parses a new card set for every table with its own cards, and a memory that only grew
+would keep every card of every such table for the life of the process."""
+
 _CARD_VALUES: dict[int, _CardValues] = {}
 """By the card object's id (the entry keeps the card, so its id is not reused)."""
 
@@ -104,6 +109,8 @@ _CARD_VALUES: dict[int, _CardValues] = {}
 def _value_ops(card: MemoryCard) -> _CardValues:
     found = _CARD_VALUES.get(id(card))
     if found is None:
+        if len(_CARD_VALUES) >= CARD_VALUES_LIMIT:
+            _CARD_VALUES.clear()
         found = _CARD_VALUES[id(card)] = _CardValues(card)
     return found
 
