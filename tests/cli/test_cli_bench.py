@@ -63,12 +63,10 @@ def test_bench_clock_cpu_times_by_cpu_seconds(cli, monkeypatch) -> None:
     ticks = iter(range(10**9))
     monkeypatch.setitem(timing.CLOCKS, "cpu", lambda: float(next(ticks)))
     monkeypatch.setattr(goofspiel, "available", lambda: False)
-    try:
-        data = json.loads(cli("bench", WL, "--json", "--seconds", "1", "--clock", "cpu").stdout)
-        assert data["clock"] == "cpu"
-        # The fake CPU clock advances one second a reading: each loop stops at once.
-        assert data["players"]["4"]["games"] == 1
-    finally:
-        timing.use_clock("wall")
+    data = json.loads(cli("bench", WL, "--json", "--seconds", "1", "--clock", "cpu").stdout)
+    assert data["clock"] == "cpu"
+    # The fake CPU clock advances one second a reading: each loop stops at once.
+    assert data["players"]["4"]["games"] == 1
+    assert timing._clock is timing.CLOCKS["wall"]  # the clock before is back
     bad = cli("bench", WL, "--clock", "moon")
     assert bad.exit_code != 0 and "--clock" in bad.output

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 
@@ -31,10 +32,17 @@ after a change compare fairly on a machine that other jobs share."""
 _clock: Callable[[], float] = time.perf_counter
 
 
-def use_clock(name: str) -> None:
-    """Time every later measurement by the clock ``name`` of :data:`CLOCKS`."""
+@contextmanager
+def using_clock(name: str) -> Iterator[None]:
+    """Time the measurements made inside by the clock ``name`` of :data:`CLOCKS`; the
+    clock before is back afterwards (a bench asking for CPU time leaves later
+    measurements of the process on wall-clock)."""
     global _clock
-    _clock = CLOCKS[name]
+    before, _clock = _clock, CLOCKS[name]
+    try:
+        yield
+    finally:
+        _clock = before
 
 
 def now() -> float:
@@ -44,7 +52,7 @@ def now() -> float:
 
 def measure(unit: Callable[[int], int], seconds: float) -> Rate:
     """Call ``unit(k)`` for k = 0, 1, ... until ``seconds`` have passed (at least once)
-    on the chosen clock (:func:`use_clock`; wall-clock unless asked).
+    on the chosen clock (:func:`using_clock`; wall-clock unless asked).
 
     ``unit`` returns how many decisions it took (0 for a copy).
     """

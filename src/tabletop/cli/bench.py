@@ -28,7 +28,13 @@ REFERENCE_PLAYERS = 4
 def run_bench(game: Game, seconds: float, seed: int, clock: str = "wall") -> dict[str, Any]:
     """All figures as the JSON object ``--json`` prints, timed by ``clock`` (a name of
     ``timing.CLOCKS``)."""
-    timing.use_clock(clock)
+    with timing.using_clock(clock):
+        out = _figures(game, seconds, seed)
+    out["clock"] = clock
+    return out
+
+
+def _figures(game: Game, seconds: float, seed: int) -> dict[str, Any]:
     counts = game.info.player_counts
     reference = REFERENCE_PLAYERS if REFERENCE_PLAYERS in counts else max(counts)
     per_count = {}
@@ -44,7 +50,6 @@ def run_bench(game: Game, seconds: float, seed: int, clock: str = "wall") -> dic
         "game": game.info.name,
         "seconds": seconds,
         "compiled": compiled.ACTIVE,  # mypyc-built engine modules, or the Python sources
-        "clock": clock,
         "reference_players": reference,
         "players": per_count,
         "games_per_second": head["games_per_second"],
