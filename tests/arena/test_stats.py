@@ -48,9 +48,18 @@ def test_ratings_rank_the_bot_that_keeps_winning_first_and_shrink_uncertainty() 
     assert ladder[0].mu > 25 > ladder[1].mu
     assert all(r.sigma < 25 / 3 for r in ladder)
     assert ladder[0].ordinal == pytest.approx(ladder[0].mu - 3 * ladder[0].sigma)
-    # the order of the records does not matter: games are rated in index order
+    # the order of the records does not matter: the passes' orders are seeded
     again = stats.ratings(list(reversed(records)), ["weak", "strong"])
     assert [(r.mu, r.sigma) for r in again] == [(r.mu, r.sigma) for r in ladder]
+
+
+def test_ratings_do_not_favour_the_bot_that_won_last() -> None:
+    # "a" wins 20 of 32 games against "b", "b" the last 12: a single pass of OpenSkill
+    # in index order rated "b" 31.9 and "a" 18.1 (it weighs the latest games most)
+    records = [_record(i, ["a", "b"], [1, 2] if i < 20 else [2, 1]) for i in range(32)]
+    ladder = stats.ratings(records, ["a", "b"])
+    assert [r.bot for r in ladder] == ["a", "b"]
+    assert ladder[0].mu - ladder[1].mu > 2
 
 
 def test_summary_holds_every_figure() -> None:
