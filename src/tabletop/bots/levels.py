@@ -76,21 +76,21 @@ def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, .
 
 LADDERS: dict[str, tuple[Level, ...]] = {
     # tabletop league wicked-labyrinth --games 420 (docs/league/wicked-labyrinth);
-    # gaps 0.5, 3.3, 5.5 (one sigma is about 2.4)
+    # gaps 0.8, 1.3, 7.3 (one sigma is about 2.4)
     "wicked-labyrinth": (
-        Level("easy", "heuristic:aggression=1.6,spite=0.6", 41.8, 2.3),
-        Level("normal", "heuristic", 42.3, 2.3),
-        Level("hard", "heuristic:aggression=0.6,spite=0", 45.6, 2.4),
+        Level("easy", "heuristic:aggression=1.6,spite=0.6", 42.1, 2.3),
+        Level("normal", "heuristic", 42.9, 2.3),
+        Level("hard", "heuristic:aggression=0.6,spite=0", 44.2, 2.4),
         Level("strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-              51.1, 2.5),
+              51.5, 2.5),
     ),
-    # tabletop league code-of-nine --games 280 (docs/league/code-of-nine); gaps 1.2,
-    # 0.1, 7.4 (one sigma is about 2.5): the three heuristics are not told apart
+    # tabletop league code-of-nine --games 560 (docs/league/code-of-nine); gaps 0.5,
+    # 3.1, 2.7 (one sigma is about 1.9)
     "code-of-nine": (
-        Level("easy", "heuristic:samples=2", 27.5, 2.5),
-        Level("normal", "heuristic:samples=32", 28.7, 2.5),
-        Level("hard", "heuristic", 28.8, 2.5),
-        Level("strongest", "mcts:time=0.25,model=adaptive,samples=4,c=0.2", 36.2, 2.5),
+        Level("easy", "heuristic:samples=2", 27.7, 1.9),
+        Level("normal", "heuristic:samples=32", 28.2, 1.9),
+        Level("hard", "heuristic", 31.3, 1.9),
+        Level("strongest", "mcts:time=0.25,model=adaptive,samples=4,c=0.2", 34.0, 2.0),
     ),
 }
 """Each game's levels, weakest first, from its league (docs/league.md)."""
