@@ -86,7 +86,7 @@ def test_the_board_lab_values_hypothetical_boards_by_planned_processing() -> Non
     view = state.view(0)
     planner = ProcessingPlanner(view.cards, Weights())
     planner.use(0)
-    lab = BoardLab(GAME.determinize(view, 3), 0, planner)
+    lab = BoardLab(planner)
     board = state.b[:STRIDE]
     board[2] = 2
     board[PROMOTION] = 1

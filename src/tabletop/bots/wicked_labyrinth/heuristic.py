@@ -88,7 +88,7 @@ class HeuristicBot(Bot):
         elif mode == Mode.CHOOSE_WHITE:
             choice = self._white(view, state, quick)
         elif mode == Mode.OVERFLOW:
-            lab = BoardLab(state, self.seat, quick)
+            lab = BoardLab(quick)
             choice = A.ReturnLow(Colour(best_return(self._board(state), lab)))
         else:
             raise ValueError(f"seat {self.seat} has nothing to decide ({mode.name})")
@@ -101,7 +101,7 @@ class HeuristicBot(Bot):
     def _declare(
         self, view: WickedLabyrinthView, state: WickedLabyrinthState, quick: ProcessingPlanner
     ) -> Action:
-        lab = BoardLab(state, self.seat, quick)
+        lab = BoardLab(quick)
         board = self._board(state)
         corridors = view.labyrinth[view.corridor :]
         worths = [corridor_worth(board, c, lab, quick) for c in corridors]
@@ -125,7 +125,7 @@ class HeuristicBot(Bot):
         self, view: WickedLabyrinthView, state: WickedLabyrinthState, quick: ProcessingPlanner
     ) -> Action:
         """The colour whose board (with the other gains still to come) is worth most."""
-        lab = BoardLab(state, self.seat, quick)
+        lab = BoardLab(quick)
         board = self._board(state)
         colour, _ = best_white(board, lab, quick, later=self._later_gains(view))
         return A.ChooseWhite(Colour(colour))

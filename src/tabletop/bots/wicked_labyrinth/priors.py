@@ -111,8 +111,8 @@ class HeuristicModel(Knowledge):
             self._worths.clear()
             self._ends.clear()
         players = range(state.num_players)
-        self._labs = {p: BoardLab(state, p, planner) for p in players}
-        self._judges = {p: BoardLab(state, p, judge) for p in players}
+        self._labs = {p: BoardLab(planner) for p in players}
+        self._judges = {p: BoardLab(judge) for p in players}
         self._root = {}
         for p in players:
             o = p * STRIDE

@@ -18,27 +18,51 @@ are only stored for finished subtrees, so they are exact for their search level.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from tabletop.bots.wicked_labyrinth.valuation import Weights, board_value
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import rules
 from tabletop.games.wicked_labyrinth.board import (
+    COLOUR_CHANGE,
     DECLARED,
     GREAT,
     GREAT_DONE,
     MODE,
+    PROMOTION,
     QUEUE,
     SMALL,
     SMALL_DONE,
     STRIDE,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
-from tabletop.games.wicked_labyrinth.elements import Mode, Phase
+from tabletop.games.wicked_labyrinth.elements import (
+    CAPACITY,
+    M_CHOOSE_WHITE,
+    M_OVERFLOW,
+    M_PROCESS,
+    M_REWARD_PROMOTION,
+    Element,
+)
+from tabletop.games.wicked_labyrinth.ids import (
+    CHOOSE_WHITE_BASE,
+    DISCARD_CHANGE,
+    DISCARD_PROMOTION,
+    DONE,
+    GREAT_BASE,
+    PAIR_BASE,
+    RETURN_LOW_BASE,
+    SMALL_BASE,
+    SPELL_BASE,
+)
 from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 
 _MEMO_LIMIT = 300_000
 _WIDTHS = (0, 3, 1)
 """Search levels: all useful actions (0), then the best 3 and the best 1 by a peek."""
+_LOW_CAPACITY: Final = CAPACITY[0]
+_WHITE: Final = int(Element.WHITE)
+_PROMOTION: Final = int(Element.PROMOTION)
 
 
 class _OutOfBudget(Exception):
@@ -65,6 +89,8 @@ class ProcessingPlanner:
         self.last_level = 0
         """The search level (0 full, 1 narrow, 2 greedy) that gave the last answer."""
         self._useful_colours: dict[tuple[int, ...], frozenset[int]] = {}
+        self._rewards = [[int(e) for e in card.reward] for card in cards.small_oracles]
+        """Each small oracle's reward elements, as the state queues them."""
 
     def use(self, left: int) -> None:
         """Plan for a round with ``left`` rounds after it."""
@@ -78,12 +104,22 @@ class ProcessingPlanner:
         """(worth, action id) of the best continuation for ``seat`` deciding in processing.
 
         ``state`` must be in the soul processing phase with ``seat`` deciding; it is not
-        changed (children are clones).
+        changed (the search works on copies of the seat's board).
         """
+        o = seat * STRIDE
+        return self.best_board(state.b[o : o + STRIDE])
+
+    def best_board(self, board: list[int]) -> tuple[float, int]:
+        """:meth:`best` for one seat's board (``STRIDE`` slots) deciding in processing.
+
+        Soul processing reads and changes its own board only, so the search copies and
+        changes 29 integers a node instead of cloning the whole state.
+        """
+        key = tuple(board)
         for level, width in enumerate(_WIDTHS):
             self._spent = 0
             try:
-                result = self._search(state, seat, level, width)
+                result = self._search(board, key, level, width)
                 self.last_level = level
                 return result
             except _OutOfBudget:
@@ -91,10 +127,8 @@ class ProcessingPlanner:
         raise AssertionError("the greedy level has no budget limit")  # pragma: no cover
 
     def _search(
-        self, state: WickedLabyrinthState, seat: int, level: int, width: int
+        self, board: list[int], key: tuple[int, ...], level: int, width: int
     ) -> tuple[float, int]:
-        o = seat * STRIDE
-        key = tuple(state.b[o : o + STRIDE])
         memo = self._memo[level]
         hit = memo.get(key)
         if hit is not None:
@@ -103,37 +137,32 @@ class ProcessingPlanner:
             self._spent += 1
             if self._spent > self.budget:
                 raise _OutOfBudget
-        children: list[tuple[float, int, WickedLabyrinthState | None]] = []
-        for action in self._useful(state, seat, key):
+        children: list[tuple[float, int, list[int] | None, tuple[int, ...]]] = []
+        for action in self._useful(board, key):
             if action == A.DONE:
-                children.append((self.end_worth(key), action, None))
+                children.append((self.end_worth(key), action, None, key))
                 continue
-            child = state.clone()
-            child.apply_unchecked(seat, action)
-            children.append((self._peek(child, seat) if width else 0.0, action, child))
+            child = board[:]
+            self._apply(child, action)
+            child_key = tuple(child)
+            children.append((self._end_of(child_key) if width else 0.0, action, child,
+                             child_key))
         if not children:
-            raise RuntimeError(f"seat {seat} has no soul processing decision in this state")
+            raise RuntimeError("this board has no soul processing decision")
         if width:
             children.sort(key=lambda c: -c[0])
             children = children[:width]
         best_value = float("-inf")
         best_action = -1
-        for peek, action, after in children:
-            value = peek if after is None else self._search(after, seat, level, width)[0]
+        for peek, action, after, after_key in children:
+            value = peek if after is None else self._search(after, after_key, level, width)[0]
             if value > best_value + 1e-12:
                 best_value, best_action = value, action
         result = (best_value, best_action)
         memo[key] = result
         return result
 
-    def _peek(self, state: WickedLabyrinthState, seat: int) -> float:
-        """Worth of stopping right after an action (used to rank actions by promise)."""
-        o = seat * STRIDE
-        return self.end_worth(state.b[o : o + STRIDE])
-
-    def _useful(
-        self, state: WickedLabyrinthState, seat: int, key: tuple[int, ...]
-    ) -> list[int]:
+    def _useful(self, board: list[int], key: tuple[int, ...]) -> list[int]:
         """Legal actions, less those that cannot beat another one.
 
         - A ready great oracle is taken at once: its tokens stay owned and high, and it
@@ -145,8 +174,16 @@ class ProcessingPlanner:
 
         ``done`` comes first, so an action that changes nothing of worth is not taken.
         """
-        legal = state.legal_action_ids(seat)
-        if key[MODE] != Mode.PROCESS:
+        mode = key[MODE]
+        if mode == M_CHOOSE_WHITE:
+            return [CHOOSE_WHITE_BASE, CHOOSE_WHITE_BASE + 1, CHOOSE_WHITE_BASE + 2,
+                    CHOOSE_WHITE_BASE + 3]
+        if mode == M_OVERFLOW:
+            return [RETURN_LOW_BASE + c for c in range(4) if key[c]]
+        if mode != M_PROCESS and mode != M_REWARD_PROMOTION:
+            return []
+        legal = rules.processing_actions(board, 0, self.cards)
+        if mode != M_PROCESS:
             return list(legal)
         great = [a for a in legal if A.GREAT_BASE <= a < A.DONE]
         if great:
@@ -168,6 +205,76 @@ class ProcessingPlanner:
             out.append(a)
         return out
 
+    # ------------------------------------------------------------------ the rules on one board
+
+    def _apply(self, b: list[int], action: int) -> None:
+        """Section 8 on one board: what ``WickedLabyrinthState`` does to the deciding
+        seat's board in soul processing (``tests/wicked_labyrinth_bot`` holds them
+        equal), less the events, and never ``done`` (the search stops there)."""
+        if action < RETURN_LOW_BASE:
+            b[QUEUE] >>= 3
+            if _gain_token(b, action - CHOOSE_WHITE_BASE):
+                self._drain(b)
+        elif action < PAIR_BASE:
+            b[action - RETURN_LOW_BASE] -= 1
+            self._drain(b)
+        elif action < SPELL_BASE:
+            colour, rank, room = rules.decode_promotion(action, PAIR_BASE)
+            rules.promote(b, 0, colour, rank, room, 2)
+        elif action < DISCARD_PROMOTION:
+            colour, rank, room = rules.decode_promotion(action, SPELL_BASE)
+            rules.promote(b, 0, colour, rank, room, 1)
+            self._spend_promotion(b)
+        elif action == DISCARD_PROMOTION:
+            self._spend_promotion(b)
+        elif action < DISCARD_CHANGE:
+            colour, rank, to = rules.decode_change(action)
+            b[rank * 4 + colour] -= 1
+            b[rank * 4 + to] += 1
+            b[COLOUR_CHANGE] -= 1
+        elif action == DISCARD_CHANGE:
+            b[COLOUR_CHANGE] -= 1
+        elif action < GREAT_BASE:
+            slot = action - SMALL_BASE
+            card = b[SMALL + slot]
+            b[SMALL_DONE + slot] = 1
+            q = b[QUEUE]
+            length = (q.bit_length() + 2) // 3
+            for e in self._rewards[card]:
+                q |= (e + 1) << (3 * length)
+                length += 1
+            b[QUEUE] = q
+            self._drain(b)
+        elif action < DONE:
+            rules.achieve_great(b, 0, self.cards, action - GREAT_BASE)
+        else:
+            raise ValueError(f"the planner does not apply action {action}")
+
+    def _spend_promotion(self, b: list[int]) -> None:
+        if b[MODE] == M_REWARD_PROMOTION:
+            self._drain(b)  # resumes the reward's remaining gains, mode back to PROCESS
+        else:
+            b[PROMOTION] -= 1
+
+    def _drain(self, b: list[int]) -> None:
+        """Take the queued gains (a small oracle's reward) until a choice stops it."""
+        while b[QUEUE]:
+            q = b[QUEUE]
+            e = (q & 7) - 1
+            if e == _WHITE:
+                b[MODE] = M_CHOOSE_WHITE
+                return
+            b[QUEUE] = q >> 3
+            if e < _WHITE:
+                if not _gain_token(b, e):
+                    return
+            elif e == _PROMOTION:
+                b[MODE] = M_REWARD_PROMOTION
+                return
+            else:
+                b[COLOUR_CHANGE] += 1
+        b[MODE] = M_PROCESS
+
     def _wanted(self, key: tuple[int, ...]) -> frozenset[int]:
         """Colours an open great or small oracle of this board asks for."""
         marks = key[GREAT : SMALL_DONE + 2]
@@ -186,12 +293,27 @@ class ProcessingPlanner:
 
     def end_worth(self, board: Sequence[int]) -> float:
         """Worth of a board (one seat's ``STRIDE`` slots) when its processing ends."""
-        key = tuple(board)
+        return self._end_of(tuple(board))
+
+    def _end_of(self, key: tuple[int, ...]) -> float:
         worth = self._end.get(key)
         if worth is None:
             worth = board_value(key, 0, self.cards, self._left, self.weights)
             self._end[key] = worth
         return worth
+
+
+def _gain_token(b: list[int], colour: int) -> bool:
+    """A gained token enters the low rank; with seven, the player returns one (False:
+    the board waits for that choice), unless all seven are of one colour."""
+    b[colour] += 1
+    if b[0] + b[1] + b[2] + b[3] <= _LOW_CAPACITY:
+        return True
+    if b[colour] == _LOW_CAPACITY + 1:
+        b[colour] -= 1
+        return True
+    b[MODE] = M_OVERFLOW
+    return False
 
 
 def _room_choice(key: tuple[int, ...], rank: int, wanted: frozenset[int]) -> int:
@@ -201,29 +323,20 @@ def _room_choice(key: tuple[int, ...], rank: int, wanted: frozenset[int]) -> int
 
 
 class BoardLab:
-    """A scratch processing-phase state for asking "what would this board be worth".
+    """Asks "what would this board be worth" of boards the seat does not have yet.
 
     Bidding and gain choices need the worth of boards the seat does not have yet (after
-    winning a corridor, after keeping this colour); the lab puts such a board on the
-    seat of a scratch state in the soul processing phase and asks the planner.
+    winning a corridor, after keeping this colour); the lab puts such a board in the
+    soul processing phase (nothing queued or declared) and asks the planner.
     """
 
-    def __init__(self, state: WickedLabyrinthState, seat: int, planner: ProcessingPlanner) -> None:
-        scratch = state.clone()
-        scratch.history = []
-        scratch.phase = Phase.SOUL_PROCESSING
-        scratch.order = []
-        self._state = scratch
-        self._seat = seat
+    def __init__(self, planner: ProcessingPlanner) -> None:
         self._planner = planner
 
     def worth(self, board: Sequence[int]) -> float:
         """Best worth after processing a board (``STRIDE`` slots, spells included)."""
-        o = self._seat * STRIDE
-        b = self._state.b
-        b[o : o + STRIDE] = board
-        b[o + MODE] = Mode.PROCESS
-        b[o + QUEUE] = 0
-        b[o + DECLARED] = 0
-        self._state.deciding = self._state.recompute_deciding()
-        return self._planner.best(self._state, self._seat)[0]
+        b = list(board)
+        b[MODE] = M_PROCESS
+        b[QUEUE] = 0
+        b[DECLARED] = 0
+        return self._planner.best_board(b)[0]

@@ -1,0 +1,62 @@
+"""The planner's soul processing on one board agrees with the state's rules.
+
+``ProcessingPlanner`` searches on copies of the seat's 29 integers instead of cloning
+the state (``_apply``, ``_useful``); every board a random game reaches in soul
+processing, under every legal action, must come out as the state makes it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner
+from tabletop.bots.wicked_labyrinth.valuation import Weights
+from tabletop.games.wicked_labyrinth import GAME
+from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth.board import MODE, STRIDE
+from tabletop.games.wicked_labyrinth.elements import Mode, Phase
+
+
+def test_one_board_processing_matches_the_state_for_every_legal_action() -> None:
+    rng = random.Random(5)
+    modes: Counter[int] = Counter()
+    applied: Counter[str] = Counter()
+    for seed in range(40):
+        state = GAME.new_game(3 + seed % 3, seed)
+        planner = ProcessingPlanner(state.cards, Weights())
+        while not state.is_terminal():
+            for seat in state.current_players():
+                if seat not in state.current_players():
+                    continue
+                legal = state.legal_action_ids(seat)
+                if state.phase == Phase.SOUL_PROCESSING:
+                    o = seat * STRIDE
+                    board = state.b[o : o + STRIDE]
+                    mode = board[MODE]
+                    modes[mode] += 1
+                    useful = planner._useful(board, tuple(board))
+                    if mode != Mode.PROCESS:
+                        assert useful == list(legal)
+                    else:
+                        assert set(useful) <= set(legal) and A.DONE in legal
+                    for action in legal:
+                        if action == A.DONE:
+                            continue
+                        child = state.clone()
+                        child.apply_unchecked(seat, action)
+                        mine = board[:]
+                        planner._apply(mine, action)
+                        assert mine == child.b[o : o + STRIDE], (seed, board, action)
+                        applied[type(A.TABLE[action]).__name__] += 1
+                # Random play, but done only a third of the time so processing goes deep.
+                choices = [a for a in legal if a != A.DONE] or list(legal)
+                if A.DONE in legal and rng.random() < 1 / 3:
+                    choices = [A.DONE]
+                state.apply_unchecked(seat, rng.choice(choices))
+    for mode in (Mode.PROCESS, Mode.CHOOSE_WHITE, Mode.OVERFLOW, Mode.REWARD_PROMOTION):
+        assert modes[mode] > 0, f"no board in {mode.name} was checked"
+    for kind in ("PairPromotion", "SpellPromotion", "DiscardPromotion", "ColourChange",
+                 "DiscardColourChange", "AchieveSmall", "AchieveGreat", "ChooseWhite",
+                 "ReturnLow"):
+        assert applied[kind] > 0, f"no {kind} was checked"
