@@ -67,20 +67,26 @@ def board_value(
     if left <= 0 or weights.future <= 0:
         return value
     scale = weights.future * HORIZON[min(left, 3)]
-    tokens = [[b[o + r * 4 + c] for c in range(4)] for r in range(3)]
-    value += scale * _great_prospects(b, o, cards, tokens, weights.great)
+    value += scale * _great_prospects(b, o, cards, weights.great)
     value += scale * _small_prospects(b, o, cards, weights.small)
-    high_room = CAPACITY[2] - sum(tokens[2])
+    high_room = CAPACITY[2] - (b[o + 8] + b[o + 9] + b[o + 10] + b[o + 11])
     value += scale * weights.middle * min(middle, high_room + 2)
     value -= scale * weights.crowding * max(0, low - 4)
     return value
 
 
-def _great_prospects(
-    b: Sequence[int], o: int, cards: CardSet, tokens: list[list[int]], weight: float
-) -> float:
-    """Worth of the open great oracles, by how close their two high tokens are."""
-    low, middle, high = (row[:] for row in tokens)
+def _great_prospects(b: Sequence[int], o: int, cards: CardSet, weight: float) -> float:
+    """Worth of the open great oracles, by how close their two high tokens are.
+
+    The two cards draw on one copy of the token counts (a token counted for the first
+    card is not counted again for the second); the copy is made only when a card is
+    open (built as list displays: compiled, nested comprehensions cost more than the
+    rest of the valuation)."""
+    if b[o + GREAT_DONE] and b[o + GREAT_DONE + 1]:
+        return 0.0
+    low = [b[o], b[o + 1], b[o + 2], b[o + 3]]
+    middle = [b[o + 4], b[o + 5], b[o + 6], b[o + 7]]
+    high = [b[o + 8], b[o + 9], b[o + 10], b[o + 11]]
     impurity = b[o + IMPURITY]
     colours = cards.great_colours
     total = 0.0
