@@ -155,41 +155,59 @@ def plan_declarations(
     if len(worths) != len(rivals_model) or not worths:
         raise ValueError("one worth and one rival outlook per corridor left are needed")
     last = len(worths) - 1
-
-    chances: dict[tuple[int, int], tuple[float, float, float]] = {}
-
-    def gain(t: int, n: int, w: int, s: int) -> float:
+    witches = int(witch)
+    souls = int(soul)
+    # The worth of declaring (k, ww, ss) on corridor t, at gains[t][(k * 2 + ww) * 2 + ss].
+    gains: list[list[float]] = []
+    for t in range(last + 1):
         look = rivals_model[t]
-        ranks = chances.get((t, n))
-        if ranks is None:
-            ranks = chances[(t, n)] = rank_chances(n, look.bids)
-        first, second, rivals = ranks
         cw = worths[t]
-        signs_soul = s + look.soul
-        signs_witch = w + look.witch
-        shared = signs_soul * cw.extra - signs_witch * IMPURITY_WORTH
-        value = first * (cw.first + shared) + second * (cw.second + shared)
-        return value + spite * rivals * (w * IMPURITY_WORTH - s * max(cw.extra, 0.0))
+        row: list[float] = []
+        for k in range(search + 1):
+            first, second, rivals = rank_chances(k, look.bids)
+            for ww in (0, 1):
+                for ss in (0, 1):
+                    row.append(_gain(first, second, rivals, cw, look, ww, ss, spite))
+        gains.append(row)
+    # The best worth of corridors t.. with (n, w, s) left, at after[(n * 2 + w) * 2 + s],
+    # from the last corridor (which takes everything left) back to the current one.
+    after = gains[last]
+    if last == 0:
+        return Plan(search, bool(witches), bool(souls), after[(search * 2 + witches) * 2 + souls])
+    for t in range(last - 1, -1, -1):
+        here = gains[t]
+        values = [0.0] * ((search + 1) * 4)
+        choices = [0] * ((search + 1) * 4)
+        # Every hand left on a later corridor; on the current one, the hand held now.
+        for n in range(0 if t else search, search + 1):
+            for w in range(0 if t else witches, witches + 1):
+                for s in range(0 if t else souls, souls + 1):
+                    best_value = float("-inf")
+                    best_choice = 0
+                    for k in range(n + 1):
+                        for ww in range(w + 1):
+                            for ss in range(s + 1):
+                                value = (here[(k * 2 + ww) * 2 + ss]
+                                         + after[((n - k) * 2 + w - ww) * 2 + s - ss])
+                                if value > best_value + 1e-9:
+                                    best_value = value
+                                    best_choice = (k * 2 + ww) * 2 + ss
+                    values[(n * 2 + w) * 2 + s] = best_value
+                    choices[(n * 2 + w) * 2 + s] = best_choice
+        after = values
+    at = (search * 2 + witches) * 2 + souls
+    choice = choices[at]
+    return Plan(choice // 4, bool(choice // 2 % 2), bool(choice % 2), after[at])
 
-    memo: dict[tuple[int, int, int, int], tuple[float, tuple[int, int, int]]] = {}
 
-    def best(t: int, n: int, w: int, s: int) -> tuple[float, tuple[int, int, int]]:
-        key = (t, n, w, s)
-        hit = memo.get(key)
-        if hit is not None:
-            return hit
-        if t == last:
-            result = (gain(t, n, w, s), (n, w, s))
-        else:
-            result = (float("-inf"), (0, 0, 0))
-            for k in range(n + 1):
-                for ww in range(w + 1):
-                    for ss in range(s + 1):
-                        value = gain(t, k, ww, ss) + best(t + 1, n - k, w - ww, s - ss)[0]
-                        if value > result[0] + 1e-9:
-                            result = (value, (k, ww, ss))
-        memo[key] = result
-        return result
-
-    value, (n, w, s) = best(0, search, int(witch), int(soul))
-    return Plan(n, bool(w), bool(s), value)
+def _gain(
+    first: float, second: float, rivals: float, cw: CorridorWorth, look: Outlook, w: int,
+    s: int, spite: float,
+) -> float:
+    """Expected worth of declaring with ``w`` witch's and ``s`` soul's signs, given the
+    chances of ranking 1st and 2nd and the expected ranked rivals."""
+    signs_soul = s + look.soul
+    signs_witch = w + look.witch
+    shared = signs_soul * cw.extra - signs_witch * IMPURITY_WORTH
+    value = first * (cw.first + shared) + second * (cw.second + shared)
+    return value + spite * rivals * (w * IMPURITY_WORTH - s * max(cw.extra, 0.0))
