@@ -59,3 +59,28 @@ def test_determinize_keeps_the_view_and_redraws_only_hidden_hands() -> None:
     sample = GAME.determinize(view, seed=1)
     assert to_jsonable(sample.view(2)) == to_jsonable(view)
     assert sample.legal_action_ids(3) == state.legal_action_ids(3)
+
+
+def test_own_board_is_the_viewers_board_of_every_determinization() -> None:
+    """``own_board`` (what the heuristic bot reads instead of a determinized state) lays
+    the viewer's board as ``determinize`` does, a closed hand of its own included."""
+    import random
+
+    from tabletop.games.wicked_labyrinth.board import DECLARED, STRIDE
+    from tabletop.games.wicked_labyrinth.game import own_board
+
+    rng = random.Random(2)
+    committed = 0
+    for seed in range(12):
+        state = GAME.new_game(3 + seed % 3, seed)
+        while not state.is_terminal():
+            for p in range(state.num_players):
+                view = state.view(p)
+                mine = own_board(view)
+                committed += mine[DECLARED] > 0
+                for sample in (1, 2):
+                    board = GAME.determinize(view, sample).b[p * STRIDE : (p + 1) * STRIDE]
+                    assert mine == board
+            p = state.current_players()[0]  # one at a time, so closed hands are seen
+            state.apply_unchecked(p, rng.choice(state.legal_action_ids(p)))
+    assert committed > 0

@@ -8,7 +8,7 @@ knows it:
 - a white fragment's colour or an overflow return while searching: the choice whose
   board the planner values most (``gains.best_white``/``best_return``);
 - anything in the soul processing phase (including a reward's white, overflow and
-  promotion): ``ProcessingPlanner`` on a state determinized from the view.
+  promotion): ``ProcessingPlanner`` on its own board (the view shows it whole).
 
 Parameters (bot spec ``heuristic:aggression=1.2,spite=0.5``): ``aggression`` (rivals
 are assumed to declare more, 1 = uniform), ``spite`` (points of worth per point given to
@@ -29,9 +29,8 @@ from tabletop.bots.wicked_labyrinth.valuation import Weights, rounds_left
 from tabletop.core.actions import Action
 from tabletop.core.game import Game
 from tabletop.games.wicked_labyrinth import actions as A
-from tabletop.games.wicked_labyrinth.board import STRIDE
 from tabletop.games.wicked_labyrinth.elements import Colour, Element, Mode, Phase
-from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
+from tabletop.games.wicked_labyrinth.game import own_board
 from tabletop.games.wicked_labyrinth.views import WickedLabyrinthView
 
 BIDDING_BUDGET_SHARE = 4
@@ -73,23 +72,23 @@ class HeuristicBot(Bot):
             return legal[0]
         if not isinstance(view, WickedLabyrinthView):
             raise TypeError("the heuristic bot plays The Wicked Labyrinth views only")
-        state = self.game.determinize(view, self.rng.next_u64() >> 1)
-        if not isinstance(state, WickedLabyrinthState):
-            raise TypeError("the heuristic bot needs a Wicked Labyrinth game")
+        # The bot reads only its own board, which a view shows whole (``own_board``);
+        # the generator still moves as it did when each decision determinized a state.
+        self.rng.next_u64()
+        board = own_board(view)
         planner, quick = self._planners_for(view)
         left = rounds_left(view.round)
         planner.use(left)
         quick.use(left)
         mode = view.boards[self.seat].deciding
         if view.phase == Phase.SOUL_PROCESSING:
-            choice = A.TABLE[planner.best(state, self.seat)[1]]
+            choice = A.TABLE[planner.best_board(board)[1]]
         elif mode == Mode.DECLARE:
-            choice = self._declare(view, state, quick)
+            choice = self._declare(view, board, quick)
         elif mode == Mode.CHOOSE_WHITE:
-            choice = self._white(view, state, quick)
+            choice = self._white(view, board, quick)
         elif mode == Mode.OVERFLOW:
-            lab = BoardLab(quick)
-            choice = A.ReturnLow(Colour(best_return(self._board(state), lab)))
+            choice = A.ReturnLow(Colour(best_return(board, BoardLab(quick))))
         else:
             raise ValueError(f"seat {self.seat} has nothing to decide ({mode.name})")
         if choice not in legal:
@@ -99,10 +98,9 @@ class HeuristicBot(Bot):
     # ------------------------------------------------------------------ decisions
 
     def _declare(
-        self, view: WickedLabyrinthView, state: WickedLabyrinthState, quick: ProcessingPlanner
+        self, view: WickedLabyrinthView, board: list[int], quick: ProcessingPlanner
     ) -> Action:
         lab = BoardLab(quick)
-        board = self._board(state)
         corridors = view.labyrinth[view.corridor :]
         worths = [corridor_worth(board, c, lab, quick) for c in corridors]
         rivals = [
@@ -122,11 +120,10 @@ class HeuristicBot(Bot):
         return A.Declare(plan.search, plan.witch, plan.soul)
 
     def _white(
-        self, view: WickedLabyrinthView, state: WickedLabyrinthState, quick: ProcessingPlanner
+        self, view: WickedLabyrinthView, board: list[int], quick: ProcessingPlanner
     ) -> Action:
         """The colour whose board (with the other gains still to come) is worth most."""
         lab = BoardLab(quick)
-        board = self._board(state)
         colour, _ = best_white(board, lab, quick, later=self._later_gains(view))
         return A.ChooseWhite(Colour(colour))
 
@@ -135,10 +132,6 @@ class HeuristicBot(Bot):
     def _later_gains(self, view: WickedLabyrinthView) -> tuple[Element, ...]:
         """The seat's queued gains after the white being chosen now."""
         return view.boards[self.seat].pending_gains[1:]
-
-    def _board(self, state: WickedLabyrinthState) -> list[int]:
-        o = self.seat * STRIDE
-        return state.b[o : o + STRIDE]
 
     def _planners_for(
         self, view: WickedLabyrinthView

@@ -31,7 +31,7 @@ from tabletop.games.wicked_labyrinth.board import (
 from tabletop.games.wicked_labyrinth.cards import CardSet, default_cards, load_cards, parse_cards
 from tabletop.games.wicked_labyrinth.elements import Mode, Phase
 from tabletop.games.wicked_labyrinth.state import GREAT_OUTCOME, SMALL_OUTCOME, WickedLabyrinthState
-from tabletop.games.wicked_labyrinth.views import WickedLabyrinthView
+from tabletop.games.wicked_labyrinth.views import BoardView, WickedLabyrinthView
 
 INFO = GameInfo(
     name="wicked-labyrinth",
@@ -109,31 +109,10 @@ class WickedLabyrinth(Game):
         state = WickedLabyrinthState(self, n, seed, {"cards": cards}, True)
         state.setup(cards)
         index = {c.id: i for i, c in enumerate(cards.corridors)}
-        greats = {c.id: i for i, c in enumerate(cards.great_oracles)}
-        smalls = {c.id: i for i, c in enumerate(cards.small_oracles)}
         b = state.b
         for board in view.boards:
             o = board.seat * STRIDE
-            for rank in range(3):
-                for colour in range(4):
-                    b[o + rank * 4 + colour] = board.tokens[rank][colour]
-            b[o + SEARCH] = board.search_pieces
-            b[o + WITCH] = int(board.witch_sign)
-            b[o + SOUL] = int(board.soul_sign)
-            b[o + PROMOTION] = board.promotion_spells
-            b[o + COLOUR_CHANGE] = board.colour_change_spells
-            b[o + IMPURITY] = board.impurity
-            for k, g in enumerate(board.great_oracles):
-                b[o + GREAT + k] = greats[g.card.id]
-                b[o + GREAT_DONE + k] = int(g.achieved)
-            for k, s in enumerate(board.small_oracles):
-                b[o + SMALL + k] = smalls[s.card.id]
-                b[o + SMALL_DONE + k] = int(s.achieved)
-            b[o + MODE] = int(board.deciding)
-            q = 0
-            for k, e in enumerate(board.pending_gains):
-                q |= (int(e) + 1) << (3 * k)
-            b[o + QUEUE] = q
+            b[o : o + STRIDE] = _laid(board, cards)
         state.phase = int(view.phase)
         state.round = view.round
         state.corridor = view.corridor
@@ -168,6 +147,57 @@ class WickedLabyrinth(Game):
                     b[o + DECLARED] = options[state.rng.below(len(options))] + 1
         state.deciding = state.recompute_deciding()
         return state
+
+
+def own_board(view: WickedLabyrinthView) -> list[int]:
+    """The viewer's board (``STRIDE`` integers) as every :meth:`WickedLabyrinth.determinize`
+    of ``view`` lays it: nothing on it is hidden from its owner, so a bot that reads only
+    its own board needs no determinized state."""
+    if view.viewer is None:
+        raise ValueError("a spectator's view has no own board")
+    board = view.boards[view.viewer]
+    b = _laid(board, view.cards)
+    if board.committed and view.my_declaration is not None:
+        b[DECLARED] = A.TABLE.id_of(view.my_declaration) + 1
+    return b
+
+
+_ORACLE_INDICES: dict[int, tuple[CardSet, dict[str, int], dict[str, int]]] = {}
+"""Per card set (by id; the set is kept, so its id is not reused): each great and small
+oracle's index by card id."""
+
+
+def _laid(board: BoardView, cards: CardSet) -> list[int]:
+    """One board's integers from its view; a committed declaration is left at 0."""
+    indices = _ORACLE_INDICES.get(id(cards))
+    if indices is None or indices[0] is not cards:
+        indices = _ORACLE_INDICES[id(cards)] = (
+            cards,
+            {c.id: i for i, c in enumerate(cards.great_oracles)},
+            {c.id: i for i, c in enumerate(cards.small_oracles)},
+        )
+    _, greats, smalls = indices
+    low, middle, high = board.tokens
+    b = [*low, *middle, *high, *([0] * (STRIDE - 12))]
+    b[SEARCH] = board.search_pieces
+    b[WITCH] = int(board.witch_sign)
+    b[SOUL] = int(board.soul_sign)
+    b[PROMOTION] = board.promotion_spells
+    b[COLOUR_CHANGE] = board.colour_change_spells
+    b[IMPURITY] = board.impurity
+    b[GREAT] = b[GREAT + 1] = b[SMALL] = b[SMALL + 1] = -1  # not dealt yet
+    for k, g in enumerate(board.great_oracles):
+        b[GREAT + k] = greats[g.card.id]
+        b[GREAT_DONE + k] = int(g.achieved)
+    for k, sm in enumerate(board.small_oracles):
+        b[SMALL + k] = smalls[sm.card.id]
+        b[SMALL_DONE + k] = int(sm.achieved)
+    b[MODE] = int(board.deciding)
+    q = 0
+    for k, e in enumerate(board.pending_gains):
+        q |= (int(e) + 1) << (3 * k)
+    b[QUEUE] = q
+    return b
 
 
 def _declarations(b: list[int], o: int) -> tuple[int, ...]:
