@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tabletop.bots.wicked_labyrinth.valuation import Weights, board_value
+from tabletop.bots.wicked_labyrinth.valuation import Weights, key_value
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import rules
 from tabletop.games.wicked_labyrinth.board import (
@@ -34,6 +34,8 @@ from tabletop.games.wicked_labyrinth.board import (
     SMALL,
     SMALL_DONE,
     STRIDE,
+    meets_needs,
+    owned_high,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
@@ -45,6 +47,7 @@ from tabletop.games.wicked_labyrinth.elements import (
     Element,
 )
 from tabletop.games.wicked_labyrinth.ids import (
+    CHANGE_BASE,
     CHOOSE_WHITE_BASE,
     DISCARD_CHANGE,
     DISCARD_PROMOTION,
@@ -182,28 +185,65 @@ class ProcessingPlanner:
             return [RETURN_LOW_BASE + c for c in range(4) if key[c]]
         if mode != M_PROCESS and mode != M_REWARD_PROMOTION:
             return []
-        legal = rules.processing_actions(board, 0, self.cards)
+        cards = self.cards
         if mode != M_PROCESS:
-            return list(legal)
-        great = [a for a in legal if A.GREAT_BASE <= a < A.DONE]
-        if great:
-            return great[:1]
+            return list(rules.processing_actions(board, 0, cards))
+        # The legal actions of ``rules.processing_actions``, in its order, filtered as
+        # they are made (``tests/wicked_labyrinth_bot`` holds this equal to filtering).
+        colours = cards.great_colours
+        for slot in (0, 1):
+            if not key[GREAT_DONE + slot]:
+                i = 2 * key[GREAT + slot]
+                a = colours[i]
+                c = colours[i + 1]
+                if key[8 + a] >= 2 if a == c else key[8 + a] >= 1 and key[8 + c] >= 1:
+                    return [GREAT_BASE + slot]
         wanted = self._wanted(key)
-        out = [A.DONE]
-        for a in legal:
-            if a in (A.DISCARD_PROMOTION, A.DISCARD_CHANGE, A.DONE):
-                continue
-            if A.CHANGE_BASE <= a < A.DISCARD_CHANGE:
-                _, rank, to = rules.decode_change(a)
-                if to not in wanted and key[rank * 4 + to] % 2 == 0:
-                    continue
-            elif A.PAIR_BASE <= a < A.DISCARD_PROMOTION:
-                base = A.PAIR_BASE if a < A.SPELL_BASE else A.SPELL_BASE
-                _, rank, room = rules.decode_promotion(a, base)
-                if room is not None and room != _room_choice(key, rank + 1, wanted):
-                    continue
-            out.append(a)
+        out = [DONE]
+        rooms = [-1, -1]
+        self._promotions(key, PAIR_BASE, 2, wanted, rooms, out)
+        if key[PROMOTION]:
+            self._promotions(key, SPELL_BASE, 1, wanted, rooms, out)
+        if key[COLOUR_CHANGE]:
+            for rank in range(3):
+                for colour in range(4):
+                    if key[rank * 4 + colour]:
+                        first = CHANGE_BASE + (colour * 3 + rank) * 3
+                        for t in range(3):
+                            to = t if t < colour else t + 1
+                            if to in wanted or key[rank * 4 + to] % 2:
+                                out.append(first + t)
+        if not (key[SMALL_DONE] and key[SMALL_DONE + 1]):
+            high = owned_high(board, 0, cards)
+            needs = cards.small_needs
+            for slot in (0, 1):
+                if not key[SMALL_DONE + slot] and meets_needs(
+                    board, 0, needs, 12 * key[SMALL + slot], high
+                ):
+                    out.append(SMALL_BASE + slot)
         return out
+
+    def _promotions(
+        self, key: tuple[int, ...], base: int, least: int, wanted: frozenset[int],
+        rooms: list[int], out: list[int],
+    ) -> None:
+        """``rules._promotions`` less the rooms made by returning another token than
+        ``_room_choice``'s (``rooms`` remembers that choice per rank)."""
+        for rank in (0, 1):
+            above = (rank + 1) * 4
+            full = key[above] + key[above + 1] + key[above + 2] + key[above + 3] >= CAPACITY[
+                rank + 1
+            ]
+            row = rank * 4
+            for colour in range(4):
+                if key[row + colour] >= least:
+                    first = base + (colour * 2 + rank) * 5
+                    if not full:
+                        out.append(first)
+                        continue
+                    if rooms[rank] < 0:
+                        rooms[rank] = _room_choice(key, rank + 1, wanted)
+                    out.append(first + 1 + rooms[rank])
 
     # ------------------------------------------------------------------ the rules on one board
 
@@ -298,7 +338,7 @@ class ProcessingPlanner:
     def _end_of(self, key: tuple[int, ...]) -> float:
         worth = self._end.get(key)
         if worth is None:
-            worth = board_value(key, 0, self.cards, self._left, self.weights)
+            worth = key_value(key, self.cards, self._left, self.weights)
             self._end[key] = worth
         return worth
 

@@ -19,6 +19,7 @@ from tabletop.games.wicked_labyrinth.board import (
     IMPURITY,
     SMALL,
     SMALL_DONE,
+    STRIDE,
     tally,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet, SmallOracle
@@ -62,39 +63,46 @@ def board_value(
     b: Sequence[int], o: int, cards: CardSet, left: int, weights: Weights
 ) -> float:
     """The worth of the board at ``o`` after processing, with ``left`` rounds to come."""
-    score, greats, high, middle, low, impurity = tally(b, o, cards)
+    return key_value(tuple(b[o : o + STRIDE]), cards, left, weights)
+
+
+def key_value(key: tuple[int, ...], cards: CardSet, left: int, weights: Weights) -> float:
+    """:func:`board_value` of one board's ``STRIDE`` integers as a tuple (the planner's
+    memo key): compiled, a tuple's items are read directly, any sequence's through
+    the generic protocol."""
+    score, greats, high, middle, low, impurity = tally(key, 0, cards)
     value = score + 1e-3 * greats + 1e-4 * high + 1e-5 * middle + 1e-6 * low - 1e-7 * impurity
     if left <= 0 or weights.future <= 0:
         return value
     scale = weights.future * HORIZON[min(left, 3)]
-    value += scale * _great_prospects(b, o, cards, weights.great)
-    value += scale * _small_prospects(b, o, cards, weights.small)
-    high_room = CAPACITY[2] - (b[o + 8] + b[o + 9] + b[o + 10] + b[o + 11])
+    value += scale * _great_prospects(key, cards, weights.great)
+    value += scale * _small_prospects(key, cards, weights.small)
+    high_room = CAPACITY[2] - (key[8] + key[9] + key[10] + key[11])
     value += scale * weights.middle * min(middle, high_room + 2)
     value -= scale * weights.crowding * max(0, low - 4)
     return value
 
 
-def _great_prospects(b: Sequence[int], o: int, cards: CardSet, weight: float) -> float:
+def _great_prospects(b: tuple[int, ...], cards: CardSet, weight: float) -> float:
     """Worth of the open great oracles, by how close their two high tokens are.
 
     The two cards draw on one copy of the token counts (a token counted for the first
     card is not counted again for the second); the copy is made only when a card is
     open (built as list displays: compiled, nested comprehensions cost more than the
     rest of the valuation)."""
-    if b[o + GREAT_DONE] and b[o + GREAT_DONE + 1]:
+    if b[GREAT_DONE] and b[GREAT_DONE + 1]:
         return 0.0
-    low = [b[o], b[o + 1], b[o + 2], b[o + 3]]
-    middle = [b[o + 4], b[o + 5], b[o + 6], b[o + 7]]
-    high = [b[o + 8], b[o + 9], b[o + 10], b[o + 11]]
-    impurity = b[o + IMPURITY]
+    low = [b[0], b[1], b[2], b[3]]
+    middle = [b[4], b[5], b[6], b[7]]
+    high = [b[8], b[9], b[10], b[11]]
+    impurity = b[IMPURITY]
     colours = cards.great_colours
     total = 0.0
     for slot in (0, 1):
-        if b[o + GREAT_DONE + slot]:
+        if b[GREAT_DONE + slot]:
             continue
         progress = 0.0
-        i = 2 * b[o + GREAT + slot]
+        i = 2 * b[GREAT + slot]
         for colour in (colours[i], colours[i + 1]):
             if high[colour]:
                 high[colour] -= 1
@@ -113,15 +121,15 @@ def _great_prospects(b: Sequence[int], o: int, cards: CardSet, weight: float) ->
     return total
 
 
-def _small_prospects(b: Sequence[int], o: int, cards: CardSet, weight: float) -> float:
+def _small_prospects(b: tuple[int, ...], cards: CardSet, weight: float) -> float:
     """Worth of the open small oracles, by the share of their requirement owned."""
     facts = _facts(cards)
     total = 0.0
     for slot in (0, 1):
-        if b[o + SMALL_DONE + slot]:
+        if b[SMALL_DONE + slot]:
             continue
-        card = b[o + SMALL + slot]
-        share = _share(b, o, facts.needs[card])
+        card = b[SMALL + slot]
+        share = _share(b, facts.needs[card])
         reward = facts.rewards[card]
         total += weight * (SMALL_ORACLE_POINTS + reward) * share**2
     return total
@@ -161,7 +169,7 @@ def _needs(card: SmallOracle) -> list[list[int]]:
     ]
 
 
-def _share(b: Sequence[int], o: int, needs_by_colour: list[list[int]]) -> float:
+def _share(b: tuple[int, ...], needs_by_colour: list[list[int]]) -> float:
     """Share (0 to 1) of a small oracle's required tokens the board already owns: its
     tokens of each colour, highest first, against the ranks needed (``_needs``),
     highest first; a token one rank too low counts half. Tokens on achieved great
@@ -174,9 +182,9 @@ def _share(b: Sequence[int], o: int, needs_by_colour: list[list[int]]) -> float:
         if not needs:
             continue
         units += len(needs)
-        high = b[o + 8 + colour]
-        middle = high + b[o + 4 + colour]
-        owned = middle + b[o + colour]
+        high = b[8 + colour]
+        middle = high + b[4 + colour]
+        owned = middle + b[colour]
         for i, need in enumerate(needs):
             if i >= owned:
                 break
