@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner, _room_choice
+from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner
 from tabletop.bots.wicked_labyrinth.valuation import Weights
 from tabletop.games.wicked_labyrinth import GAME, rules
 from tabletop.games.wicked_labyrinth import actions as A
-from tabletop.games.wicked_labyrinth.board import MODE, STRIDE
+from tabletop.games.wicked_labyrinth.board import GREAT, GREAT_DONE, MODE, SMALL, SMALL_DONE, STRIDE
 from tabletop.games.wicked_labyrinth.elements import Mode, Phase
 
 
@@ -28,7 +28,8 @@ def _filtered(planner: ProcessingPlanner, legal: list[int], key: tuple[int, ...]
     great = [a for a in legal if A.GREAT_BASE <= a < A.DONE]
     if great:
         return great[:1]
-    wanted = planner._wanted(key)
+    wanted = _wanted(planner, key)
+    assert planner._wanted(key) == sum(1 << c for c in wanted)
     out = [A.DONE]
     for a in legal:
         if a in (A.DISCARD_PROMOTION, A.DISCARD_CHANGE, A.DONE):
@@ -44,6 +45,24 @@ def _filtered(planner: ProcessingPlanner, legal: list[int], key: tuple[int, ...]
                 continue
         out.append(a)
     return out
+
+
+def _wanted(planner: ProcessingPlanner, key: tuple[int, ...]) -> frozenset[int]:
+    """Colours an open great or small oracle of this board asks for."""
+    colours: set[int] = set()
+    for slot in (0, 1):
+        if not key[GREAT_DONE + slot]:
+            colours.update(planner.cards.great_oracles[key[GREAT + slot]].colours)
+        if not key[SMALL_DONE + slot]:
+            card = planner.cards.small_oracles[key[SMALL + slot]]
+            colours.update(r.colour for r in card.requires)
+    return frozenset(colours)
+
+
+def _room_choice(key: tuple[int, ...], rank: int, wanted: frozenset[int]) -> int:
+    """The token of ``rank`` to return to make room: unwanted first, then most numerous."""
+    row = key[rank * 4 : rank * 4 + 4]
+    return max((c for c in range(4) if row[c]), key=lambda c: (c not in wanted, row[c], -c))
 
 
 def test_one_board_processing_matches_the_state_for_every_legal_action() -> None:

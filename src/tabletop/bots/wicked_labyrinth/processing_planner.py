@@ -91,7 +91,9 @@ class ProcessingPlanner:
         self._spent = 0
         self.last_level = 0
         """The search level (0 full, 1 narrow, 2 greedy) that gave the last answer."""
-        self._useful_colours: dict[tuple[int, ...], frozenset[int]] = {}
+        self._useful_colours: dict[int, int] = {}
+        self._card_count = max(len(cards.great_oracles), len(cards.small_oracles)) + 2
+        """Base of the oracle slots' packing in ``_wanted`` (each slot is -1 to a count)."""
         self._rewards = [[int(e) for e in card.reward] for card in cards.small_oracles]
         """Each small oracle's reward elements, as the state queues them."""
 
@@ -140,24 +142,37 @@ class ProcessingPlanner:
             self._spent += 1
             if self._spent > self.budget:
                 raise _OutOfBudget
+        useful = self._useful(board, key)
+        if not useful:
+            raise RuntimeError("this board has no soul processing decision")
+        best_value = float("-inf")
+        best_action = -1
+        if not width:
+            # The full search: every useful action in order, each child searched as it
+            # is made (no list of children: nothing is ranked at this level).
+            for action in useful:
+                if action == A.DONE:
+                    value = self._end_of(key)
+                else:
+                    child = board[:]
+                    self._apply(child, action)
+                    value = self._search(child, tuple(child), level, width)[0]
+                if value > best_value + 1e-12:
+                    best_value, best_action = value, action
+            result = (best_value, best_action)
+            memo[key] = result
+            return result
         children: list[tuple[float, int, list[int] | None, tuple[int, ...]]] = []
-        for action in self._useful(board, key):
+        for action in useful:
             if action == A.DONE:
-                children.append((self.end_worth(key), action, None, key))
+                children.append((self._end_of(key), action, None, key))
                 continue
             child = board[:]
             self._apply(child, action)
             child_key = tuple(child)
-            children.append((self._end_of(child_key) if width else 0.0, action, child,
-                             child_key))
-        if not children:
-            raise RuntimeError("this board has no soul processing decision")
-        if width:
-            children.sort(key=lambda c: -c[0])
-            children = children[:width]
-        best_value = float("-inf")
-        best_action = -1
-        for peek, action, after, after_key in children:
+            children.append((self._end_of(child_key), action, child, child_key))
+        children.sort(key=lambda c: -c[0])
+        for peek, action, after, after_key in children[:width]:
             value = peek if after is None else self._search(after, after_key, level, width)[0]
             if value > best_value + 1e-12:
                 best_value, best_action = value, action
@@ -200,10 +215,15 @@ class ProcessingPlanner:
                     return [GREAT_BASE + slot]
         wanted = self._wanted(key)
         out = [DONE]
-        rooms = [-1, -1]
-        self._promotions(key, PAIR_BASE, 2, wanted, rooms, out)
+        # The token returned to make room in a full middle or high rank (-1: not full).
+        middle_room = high_room = -1
+        if key[4] + key[5] + key[6] + key[7] >= CAPACITY[1]:
+            middle_room = _room_choice(key, 1, wanted)
+        if key[8] + key[9] + key[10] + key[11] >= CAPACITY[2]:
+            high_room = _room_choice(key, 2, wanted)
+        _promotions(key, PAIR_BASE, 2, middle_room, high_room, out)
         if key[PROMOTION]:
-            self._promotions(key, SPELL_BASE, 1, wanted, rooms, out)
+            _promotions(key, SPELL_BASE, 1, middle_room, high_room, out)
         if key[COLOUR_CHANGE]:
             for rank in range(3):
                 for colour in range(4):
@@ -211,7 +231,7 @@ class ProcessingPlanner:
                         first = CHANGE_BASE + (colour * 3 + rank) * 3
                         for t in range(3):
                             to = t if t < colour else t + 1
-                            if to in wanted or key[rank * 4 + to] % 2:
+                            if wanted >> to & 1 or key[rank * 4 + to] % 2:
                                 out.append(first + t)
         if not (key[SMALL_DONE] and key[SMALL_DONE + 1]):
             high = owned_high(board, 0, cards)
@@ -222,28 +242,6 @@ class ProcessingPlanner:
                 ):
                     out.append(SMALL_BASE + slot)
         return out
-
-    def _promotions(
-        self, key: tuple[int, ...], base: int, least: int, wanted: frozenset[int],
-        rooms: list[int], out: list[int],
-    ) -> None:
-        """``rules._promotions`` less the rooms made by returning another token than
-        ``_room_choice``'s (``rooms`` remembers that choice per rank)."""
-        for rank in (0, 1):
-            above = (rank + 1) * 4
-            full = key[above] + key[above + 1] + key[above + 2] + key[above + 3] >= CAPACITY[
-                rank + 1
-            ]
-            row = rank * 4
-            for colour in range(4):
-                if key[row + colour] >= least:
-                    first = base + (colour * 2 + rank) * 5
-                    if not full:
-                        out.append(first)
-                        continue
-                    if rooms[rank] < 0:
-                        rooms[rank] = _room_choice(key, rank + 1, wanted)
-                    out.append(first + 1 + rooms[rank])
 
     # ------------------------------------------------------------------ the rules on one board
 
@@ -315,19 +313,24 @@ class ProcessingPlanner:
                 b[COLOUR_CHANGE] += 1
         b[MODE] = M_PROCESS
 
-    def _wanted(self, key: tuple[int, ...]) -> frozenset[int]:
-        """Colours an open great or small oracle of this board asks for."""
-        marks = key[GREAT : SMALL_DONE + 2]
+    def _wanted(self, key: tuple[int, ...]) -> int:
+        """Colours an open great or small oracle of this board asks for (bit ``1 << c``
+        for colour ``c``), remembered by the board's oracle slots packed in one integer."""
+        k = self._card_count
+        marks = key[GREAT]
+        for i in range(GREAT + 1, SMALL_DONE + 2):
+            marks = marks * k + key[i] + 1
         wanted = self._useful_colours.get(marks)
         if wanted is None:
-            colours: set[int] = set()
+            wanted = 0
             for slot in (0, 1):
                 if not key[GREAT_DONE + slot]:
-                    colours.update(self.cards.great_oracles[key[GREAT + slot]].colours)
+                    for c in self.cards.great_oracles[key[GREAT + slot]].colours:
+                        wanted |= 1 << c
                 if not key[SMALL_DONE + slot]:
                     card = self.cards.small_oracles[key[SMALL + slot]]
-                    colours.update(r.colour for r in card.requires)
-            wanted = frozenset(colours)
+                    for r in card.requires:
+                        wanted |= 1 << r.colour
             self._useful_colours[marks] = wanted
         return wanted
 
@@ -356,10 +359,33 @@ def _gain_token(b: list[int], colour: int) -> bool:
     return False
 
 
-def _room_choice(key: tuple[int, ...], rank: int, wanted: frozenset[int]) -> int:
-    """The token of ``rank`` to return to make room: unwanted first, then most numerous."""
-    row = key[rank * 4 : rank * 4 + 4]
-    return max((c for c in range(4) if row[c]), key=lambda c: (c not in wanted, row[c], -c))
+def _promotions(
+    key: tuple[int, ...], base: int, least: int, middle_room: int, high_room: int,
+    out: list[int],
+) -> None:
+    """``rules._promotions`` less the rooms made by returning another token than
+    ``_room_choice``'s (``middle_room``, ``high_room``; -1 when that rank is not full)."""
+    for rank in (0, 1):
+        room = middle_room if rank == 0 else high_room
+        row = rank * 4
+        for colour in range(4):
+            if key[row + colour] >= least:
+                first = base + (colour * 2 + rank) * 5
+                out.append(first if room < 0 else first + 1 + room)
+
+
+def _room_choice(key: tuple[int, ...], rank: int, wanted: int) -> int:
+    """The token of ``rank`` to return to make room: unwanted first, then most numerous,
+    then the lowest colour."""
+    best = -1
+    best_rank = -1
+    for c in range(4):
+        count = key[rank * 4 + c]
+        if count:
+            order = ((0 if wanted >> c & 1 else 1) * 1024 + count) * 4 + 3 - c
+            if order > best_rank:
+                best, best_rank = c, order
+    return best
 
 
 class BoardLab:

@@ -86,17 +86,14 @@ def key_value(key: tuple[int, ...], cards: CardSet, left: int, weights: Weights)
 def _great_prospects(b: tuple[int, ...], cards: CardSet, weight: float) -> float:
     """Worth of the open great oracles, by how close their two high tokens are.
 
-    The two cards draw on one copy of the token counts (a token counted for the first
-    card is not counted again for the second); the copy is made only when a card is
-    open (built as list displays: compiled, nested comprehensions cost more than the
-    rest of the valuation)."""
+    The two cards draw on the same tokens: one counted for the first card is not
+    counted again for the second (``used``: 4 bits of tokens taken per rank and colour,
+    at the token slot's index, so no lists are made for a board)."""
     if b[GREAT_DONE] and b[GREAT_DONE + 1]:
         return 0.0
-    low = [b[0], b[1], b[2], b[3]]
-    middle = [b[4], b[5], b[6], b[7]]
-    high = [b[8], b[9], b[10], b[11]]
     impurity = b[IMPURITY]
     colours = cards.great_colours
+    used = 0
     total = 0.0
     for slot in (0, 1):
         if b[GREAT_DONE + slot]:
@@ -104,18 +101,20 @@ def _great_prospects(b: tuple[int, ...], cards: CardSet, weight: float) -> float
         progress = 0.0
         i = 2 * b[GREAT + slot]
         for colour in (colours[i], colours[i + 1]):
-            if high[colour]:
-                high[colour] -= 1
+            if b[8 + colour] - (used >> 4 * (8 + colour) & 15):
+                used += 1 << 4 * (8 + colour)
                 progress += _GREAT_UNIT[0]
-            elif middle[colour]:
-                middle[colour] -= 1
+            elif b[4 + colour] - (used >> 4 * (4 + colour) & 15):
+                used += 1 << 4 * (4 + colour)
                 progress += _GREAT_UNIT[1]
-            elif low[colour] >= 2:
-                low[colour] -= 2
-                progress += _GREAT_UNIT[2]
-            elif low[colour]:
-                low[colour] -= 1
-                progress += _GREAT_UNIT[2] / 2
+            else:
+                low = b[colour] - (used >> 4 * colour & 15)
+                if low >= 2:
+                    used += 2 << 4 * colour
+                    progress += _GREAT_UNIT[2]
+                elif low:
+                    used += 1 << 4 * colour
+                    progress += _GREAT_UNIT[2] / 2
         relief = min(IMPURITY_RETURNED_PER_GREAT, impurity + 1)
         total += weight * (GREAT_ORACLE_POINTS + relief) * (progress / 2) ** 2
     return total
