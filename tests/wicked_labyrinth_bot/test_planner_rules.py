@@ -29,7 +29,7 @@ def _filtered(planner: ProcessingPlanner, legal: list[int], key: tuple[int, ...]
     if great:
         return great[:1]
     wanted = _wanted(planner, key)
-    assert planner._wanted(key) == sum(1 << c for c in wanted)
+    assert planner._wanted(list(key)) == sum(1 << c for c in wanted)
     out = [A.DONE]
     for a in legal:
         if a in (A.DISCARD_PROMOTION, A.DISCARD_CHANGE, A.DONE):
@@ -82,7 +82,7 @@ def test_one_board_processing_matches_the_state_for_every_legal_action() -> None
                     board = state.b[o : o + STRIDE]
                     mode = board[MODE]
                     modes[mode] += 1
-                    useful = planner._useful(board, tuple(board))
+                    useful = planner._useful(board)
                     assert useful == _filtered(planner, list(legal), tuple(board))
                     for action in legal:
                         if action == A.DONE:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from tabletop.bots.wicked_labyrinth.valuation import Weights, key_value
+from tabletop.bots.wicked_labyrinth.valuation import Weights, own_value
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import rules
 from tabletop.games.wicked_labyrinth.board import (
@@ -86,8 +86,8 @@ class ProcessingPlanner:
         self.weights = weights
         self.budget = budget
         self._left = -1
-        self._memo: tuple[dict[tuple[int, ...], tuple[float, int]], ...] = ({}, {}, {})
-        self._end: dict[tuple[int, ...], float] = {}
+        self._memo: tuple[dict[bytes, tuple[float, int]], ...] = ({}, {}, {})
+        self._end: dict[bytes, float] = {}
         self._spent = 0
         self.last_level = 0
         """The search level (0 full, 1 narrow, 2 greedy) that gave the last answer."""
@@ -120,7 +120,7 @@ class ProcessingPlanner:
         Soul processing reads and changes its own board only, so the search copies and
         changes 29 integers a node instead of cloning the whole state.
         """
-        key = tuple(board)
+        key = _key(board)
         for level, width in enumerate(_WIDTHS):
             self._spent = 0
             try:
@@ -132,7 +132,7 @@ class ProcessingPlanner:
         raise AssertionError("the greedy level has no budget limit")  # pragma: no cover
 
     def _search(
-        self, board: list[int], key: tuple[int, ...], level: int, width: int
+        self, board: list[int], key: bytes, level: int, width: int
     ) -> tuple[float, int]:
         memo = self._memo[level]
         hit = memo.get(key)
@@ -142,7 +142,7 @@ class ProcessingPlanner:
             self._spent += 1
             if self._spent > self.budget:
                 raise _OutOfBudget
-        useful = self._useful(board, key)
+        useful = self._useful(board)
         if not useful:
             raise RuntimeError("this board has no soul processing decision")
         best_value = float("-inf")
@@ -152,25 +152,25 @@ class ProcessingPlanner:
             # is made (no list of children: nothing is ranked at this level).
             for action in useful:
                 if action == A.DONE:
-                    value = self._end_of(key)
+                    value = self._end_of(board, key)
                 else:
                     child = board[:]
                     self._apply(child, action)
-                    value = self._search(child, tuple(child), level, width)[0]
+                    value = self._search(child, _key(child), level, width)[0]
                 if value > best_value + 1e-12:
                     best_value, best_action = value, action
             result = (best_value, best_action)
             memo[key] = result
             return result
-        children: list[tuple[float, int, list[int] | None, tuple[int, ...]]] = []
+        children: list[tuple[float, int, list[int] | None, bytes]] = []
         for action in useful:
             if action == A.DONE:
-                children.append((self._end_of(key), action, None, key))
+                children.append((self._end_of(board, key), action, None, key))
                 continue
             child = board[:]
             self._apply(child, action)
-            child_key = tuple(child)
-            children.append((self._end_of(child_key), action, child, child_key))
+            child_key = _key(child)
+            children.append((self._end_of(child, child_key), action, child, child_key))
         children.sort(key=lambda c: -c[0])
         for peek, action, after, after_key in children[:width]:
             value = peek if after is None else self._search(after, after_key, level, width)[0]
@@ -180,7 +180,7 @@ class ProcessingPlanner:
         memo[key] = result
         return result
 
-    def _useful(self, board: list[int], key: tuple[int, ...]) -> list[int]:
+    def _useful(self, board: list[int]) -> list[int]:
         """Legal actions, less those that cannot beat another one.
 
         - A ready great oracle is taken at once: its tokens stay owned and high, and it
@@ -192,12 +192,12 @@ class ProcessingPlanner:
 
         ``done`` comes first, so an action that changes nothing of worth is not taken.
         """
-        mode = key[MODE]
+        mode = board[MODE]
         if mode == M_CHOOSE_WHITE:
             return [CHOOSE_WHITE_BASE, CHOOSE_WHITE_BASE + 1, CHOOSE_WHITE_BASE + 2,
                     CHOOSE_WHITE_BASE + 3]
         if mode == M_OVERFLOW:
-            return [RETURN_LOW_BASE + c for c in range(4) if key[c]]
+            return [RETURN_LOW_BASE + c for c in range(4) if board[c]]
         if mode != M_PROCESS and mode != M_REWARD_PROMOTION:
             return []
         cards = self.cards
@@ -207,38 +207,38 @@ class ProcessingPlanner:
         # they are made (``tests/wicked_labyrinth_bot`` holds this equal to filtering).
         colours = cards.great_colours
         for slot in (0, 1):
-            if not key[GREAT_DONE + slot]:
-                i = 2 * key[GREAT + slot]
+            if not board[GREAT_DONE + slot]:
+                i = 2 * board[GREAT + slot]
                 a = colours[i]
                 c = colours[i + 1]
-                if key[8 + a] >= 2 if a == c else key[8 + a] >= 1 and key[8 + c] >= 1:
+                if board[8 + a] >= 2 if a == c else board[8 + a] >= 1 and board[8 + c] >= 1:
                     return [GREAT_BASE + slot]
-        wanted = self._wanted(key)
+        wanted = self._wanted(board)
         out = [DONE]
         # The token returned to make room in a full middle or high rank (-1: not full).
         middle_room = high_room = -1
-        if key[4] + key[5] + key[6] + key[7] >= CAPACITY[1]:
-            middle_room = _room_choice(key, 1, wanted)
-        if key[8] + key[9] + key[10] + key[11] >= CAPACITY[2]:
-            high_room = _room_choice(key, 2, wanted)
-        _promotions(key, PAIR_BASE, 2, middle_room, high_room, out)
-        if key[PROMOTION]:
-            _promotions(key, SPELL_BASE, 1, middle_room, high_room, out)
-        if key[COLOUR_CHANGE]:
+        if board[4] + board[5] + board[6] + board[7] >= CAPACITY[1]:
+            middle_room = _room_choice(board, 1, wanted)
+        if board[8] + board[9] + board[10] + board[11] >= CAPACITY[2]:
+            high_room = _room_choice(board, 2, wanted)
+        _promotions(board, PAIR_BASE, 2, middle_room, high_room, out)
+        if board[PROMOTION]:
+            _promotions(board, SPELL_BASE, 1, middle_room, high_room, out)
+        if board[COLOUR_CHANGE]:
             for rank in range(3):
                 for colour in range(4):
-                    if key[rank * 4 + colour]:
+                    if board[rank * 4 + colour]:
                         first = CHANGE_BASE + (colour * 3 + rank) * 3
                         for t in range(3):
                             to = t if t < colour else t + 1
-                            if wanted >> to & 1 or key[rank * 4 + to] % 2:
+                            if wanted >> to & 1 or board[rank * 4 + to] % 2:
                                 out.append(first + t)
-        if not (key[SMALL_DONE] and key[SMALL_DONE + 1]):
+        if not (board[SMALL_DONE] and board[SMALL_DONE + 1]):
             high = owned_high(board, 0, cards)
             needs = cards.small_needs
             for slot in (0, 1):
-                if not key[SMALL_DONE + slot] and meets_needs(
-                    board, 0, needs, 12 * key[SMALL + slot], high
+                if not board[SMALL_DONE + slot] and meets_needs(
+                    board, 0, needs, 12 * board[SMALL + slot], high
                 ):
                     out.append(SMALL_BASE + slot)
         return out
@@ -313,22 +313,22 @@ class ProcessingPlanner:
                 b[COLOUR_CHANGE] += 1
         b[MODE] = M_PROCESS
 
-    def _wanted(self, key: tuple[int, ...]) -> int:
+    def _wanted(self, board: list[int]) -> int:
         """Colours an open great or small oracle of this board asks for (bit ``1 << c``
         for colour ``c``), remembered by the board's oracle slots packed in one integer."""
         k = self._card_count
-        marks = key[GREAT]
+        marks = board[GREAT]
         for i in range(GREAT + 1, SMALL_DONE + 2):
-            marks = marks * k + key[i] + 1
+            marks = marks * k + board[i] + 1
         wanted = self._useful_colours.get(marks)
         if wanted is None:
             wanted = 0
             for slot in (0, 1):
-                if not key[GREAT_DONE + slot]:
-                    for c in self.cards.great_oracles[key[GREAT + slot]].colours:
+                if not board[GREAT_DONE + slot]:
+                    for c in self.cards.great_oracles[board[GREAT + slot]].colours:
                         wanted |= 1 << c
-                if not key[SMALL_DONE + slot]:
-                    card = self.cards.small_oracles[key[SMALL + slot]]
+                if not board[SMALL_DONE + slot]:
+                    card = self.cards.small_oracles[board[SMALL + slot]]
                     for r in card.requires:
                         wanted |= 1 << r.colour
             self._useful_colours[marks] = wanted
@@ -336,14 +336,25 @@ class ProcessingPlanner:
 
     def end_worth(self, board: Sequence[int]) -> float:
         """Worth of a board (one seat's ``STRIDE`` slots) when its processing ends."""
-        return self._end_of(tuple(board))
+        b = list(board)
+        return self._end_of(b, _key(b))
 
-    def _end_of(self, key: tuple[int, ...]) -> float:
+    def _end_of(self, board: list[int], key: bytes) -> float:
         worth = self._end.get(key)
         if worth is None:
-            worth = key_value(key, self.cards, self._left, self.weights)
+            worth = own_value(board, self.cards, self._left, self.weights)
             self._end[key] = worth
         return worth
+
+
+def _key(board: list[int]) -> bytes:
+    """A board's memo key: its integers as bytes (one a slot; a board with a slot
+    outside 0-255, such as a long queue of gains, by its longer text). Bytes keep their
+    hash and are no work for the garbage collector, unlike tuples."""
+    try:
+        return bytes(board)
+    except ValueError:
+        return repr(board).encode()
 
 
 def _gain_token(b: list[int], colour: int) -> bool:
@@ -360,7 +371,7 @@ def _gain_token(b: list[int], colour: int) -> bool:
 
 
 def _promotions(
-    key: tuple[int, ...], base: int, least: int, middle_room: int, high_room: int,
+    board: list[int], base: int, least: int, middle_room: int, high_room: int,
     out: list[int],
 ) -> None:
     """``rules._promotions`` less the rooms made by returning another token than
@@ -369,18 +380,18 @@ def _promotions(
         room = middle_room if rank == 0 else high_room
         row = rank * 4
         for colour in range(4):
-            if key[row + colour] >= least:
+            if board[row + colour] >= least:
                 first = base + (colour * 2 + rank) * 5
                 out.append(first if room < 0 else first + 1 + room)
 
 
-def _room_choice(key: tuple[int, ...], rank: int, wanted: int) -> int:
+def _room_choice(board: list[int], rank: int, wanted: int) -> int:
     """The token of ``rank`` to return to make room: unwanted first, then most numerous,
     then the lowest colour."""
     best = -1
     best_rank = -1
     for c in range(4):
-        count = key[rank * 4 + c]
+        count = board[rank * 4 + c]
         if count:
             order = ((0 if wanted >> c & 1 else 1) * 1024 + count) * 4 + 3 - c
             if order > best_rank:

@@ -63,27 +63,27 @@ def board_value(
     b: Sequence[int], o: int, cards: CardSet, left: int, weights: Weights
 ) -> float:
     """The worth of the board at ``o`` after processing, with ``left`` rounds to come."""
-    return key_value(tuple(b[o : o + STRIDE]), cards, left, weights)
+    return own_value(list(b[o : o + STRIDE]), cards, left, weights)
 
 
-def key_value(key: tuple[int, ...], cards: CardSet, left: int, weights: Weights) -> float:
-    """:func:`board_value` of one board's ``STRIDE`` integers as a tuple (the planner's
-    memo key): compiled, a tuple's items are read directly, any sequence's through
-    the generic protocol."""
-    score, greats, high, middle, low, impurity = tally(key, 0, cards)
+def own_value(b: list[int], cards: CardSet, left: int, weights: Weights) -> float:
+    """:func:`board_value` of one board's ``STRIDE`` integers as a list (the planner's
+    boards): compiled, a list's items are read directly, any sequence's through the
+    generic protocol."""
+    score, greats, high, middle, low, impurity = tally(b, 0, cards)
     value = score + 1e-3 * greats + 1e-4 * high + 1e-5 * middle + 1e-6 * low - 1e-7 * impurity
     if left <= 0 or weights.future <= 0:
         return value
     scale = weights.future * HORIZON[min(left, 3)]
-    value += scale * _great_prospects(key, cards, weights.great)
-    value += scale * _small_prospects(key, cards, weights.small)
-    high_room = CAPACITY[2] - (key[8] + key[9] + key[10] + key[11])
+    value += scale * _great_prospects(b, cards, weights.great)
+    value += scale * _small_prospects(b, cards, weights.small)
+    high_room = CAPACITY[2] - (b[8] + b[9] + b[10] + b[11])
     value += scale * weights.middle * min(middle, high_room + 2)
     value -= scale * weights.crowding * max(0, low - 4)
     return value
 
 
-def _great_prospects(b: tuple[int, ...], cards: CardSet, weight: float) -> float:
+def _great_prospects(b: list[int], cards: CardSet, weight: float) -> float:
     """Worth of the open great oracles, by how close their two high tokens are.
 
     The two cards draw on the same tokens: one counted for the first card is not
@@ -120,7 +120,7 @@ def _great_prospects(b: tuple[int, ...], cards: CardSet, weight: float) -> float
     return total
 
 
-def _small_prospects(b: tuple[int, ...], cards: CardSet, weight: float) -> float:
+def _small_prospects(b: list[int], cards: CardSet, weight: float) -> float:
     """Worth of the open small oracles, by the share of their requirement owned."""
     facts = _facts(cards)
     total = 0.0
@@ -168,7 +168,7 @@ def _needs(card: SmallOracle) -> list[list[int]]:
     ]
 
 
-def _share(b: tuple[int, ...], needs_by_colour: list[list[int]]) -> float:
+def _share(b: list[int], needs_by_colour: list[list[int]]) -> float:
     """Share (0 to 1) of a small oracle's required tokens the board already owns: its
     tokens of each colour, highest first, against the ranks needed (``_needs``),
     highest first; a token one rank too low counts half. Tokens on achieved great
