@@ -6,7 +6,6 @@ a state is one list copy. The names below say what each slot holds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 from tabletop.games.wicked_labyrinth.cards import CardSet, SmallOracle
@@ -84,7 +83,9 @@ def meets(b: list[int], o: int, card: SmallOracle, cards: CardSet) -> bool:
     return meets_needs(b, o, card.needs, 0, owned_high(b, o, cards))
 
 
-def meets_needs(b: list[int], o: int, needs: Sequence[int], at: int, high: list[int]) -> bool:
+def meets_needs(
+    b: list[int], o: int, needs: tuple[int, ...], at: int, high: list[int]
+) -> bool:
     """:func:`meets` for the thresholds at ``needs[at:at + 12]`` and ``owned_high``."""
     for colour in range(4):
         i = at + 3 * colour
@@ -96,7 +97,7 @@ def meets_needs(b: list[int], o: int, needs: Sequence[int], at: int, high: list[
     return True
 
 
-def tally(b: Sequence[int], o: int, cards: CardSet) -> tuple[int, int, int, int, int, int]:
+def tally(b: list[int], o: int, cards: CardSet) -> tuple[int, int, int, int, int, int]:
     """(score, great oracles, high, middle, low, impurity left): score and tie-breaks.
 
     Section 10: tokens 1/2/5 by rank (tokens on great oracles are high), 5 per great and
