@@ -86,7 +86,11 @@ class ProcessingPlanner:
         self.weights = weights
         self.budget = budget
         self._left = -1
-        self._memo: tuple[dict[bytes, tuple[float, int]], ...] = ({}, {}, {})
+        self._memo: tuple[dict[bytes, float], ...] = ({}, {}, {})
+        """Per search level, the best worth of each finished board."""
+        self._moves: tuple[dict[bytes, int], ...] = ({}, {}, {})
+        """Per search level, the first action of that best worth (two dictionaries of
+        numbers instead of one of pairs: a pair is one more object for the collector)."""
         self._end: dict[bytes, float] = {}
         self._spent = 0
         self.last_level = 0
@@ -103,6 +107,8 @@ class ProcessingPlanner:
             self._left = left
             for memo in self._memo:
                 memo.clear()
+            for moves in self._moves:
+                moves.clear()
             self._end.clear()
 
     def best(self, state: WickedLabyrinthState, seat: int) -> tuple[float, int]:
@@ -137,7 +143,7 @@ class ProcessingPlanner:
         memo = self._memo[level]
         hit = memo.get(key)
         if hit is not None:
-            return hit
+            return hit, self._moves[level][key]
         if width != 1:
             self._spent += 1
             if self._spent > self.budget:
@@ -159,9 +165,9 @@ class ProcessingPlanner:
                     value = self._search(child, _key(child), level, width)[0]
                 if value > best_value + 1e-12:
                     best_value, best_action = value, action
-            result = (best_value, best_action)
-            memo[key] = result
-            return result
+            memo[key] = best_value
+            self._moves[level][key] = best_action
+            return best_value, best_action
         children: list[tuple[float, int, list[int] | None, bytes]] = []
         for action in useful:
             if action == A.DONE:
@@ -176,9 +182,9 @@ class ProcessingPlanner:
             value = peek if after is None else self._search(after, after_key, level, width)[0]
             if value > best_value + 1e-12:
                 best_value, best_action = value, action
-        result = (best_value, best_action)
-        memo[key] = result
-        return result
+        memo[key] = best_value
+        self._moves[level][key] = best_action
+        return best_value, best_action
 
     def _useful(self, board: list[int]) -> list[int]:
         """Legal actions, less those that cannot beat another one.
@@ -206,7 +212,7 @@ class ProcessingPlanner:
         # The legal actions of ``rules.processing_actions``, in its order, filtered as
         # they are made (``tests/wicked_labyrinth_bot`` holds this equal to filtering).
         colours = cards.great_colours
-        for slot in (0, 1):
+        for slot in range(2):
             if not board[GREAT_DONE + slot]:
                 i = 2 * board[GREAT + slot]
                 a = colours[i]
@@ -236,7 +242,7 @@ class ProcessingPlanner:
         if not (board[SMALL_DONE] and board[SMALL_DONE + 1]):
             high = owned_high(board, 0, cards)
             needs = cards.small_needs
-            for slot in (0, 1):
+            for slot in range(2):
                 if not board[SMALL_DONE + slot] and meets_needs(
                     board, 0, needs, 12 * board[SMALL + slot], high
                 ):
@@ -323,7 +329,7 @@ class ProcessingPlanner:
         wanted = self._useful_colours.get(marks)
         if wanted is None:
             wanted = 0
-            for slot in (0, 1):
+            for slot in range(2):
                 if not board[GREAT_DONE + slot]:
                     for c in self.cards.great_oracles[board[GREAT + slot]].colours:
                         wanted |= 1 << c
@@ -376,7 +382,7 @@ def _promotions(
 ) -> None:
     """``rules._promotions`` less the rooms made by returning another token than
     ``_room_choice``'s (``middle_room``, ``high_room``; -1 when that rank is not full)."""
-    for rank in (0, 1):
+    for rank in range(2):
         room = middle_room if rank == 0 else high_room
         row = rank * 4
         for colour in range(4):

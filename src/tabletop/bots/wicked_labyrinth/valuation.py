@@ -95,12 +95,13 @@ def _great_prospects(b: list[int], cards: CardSet, weight: float) -> float:
     colours = cards.great_colours
     used = 0
     total = 0.0
-    for slot in (0, 1):
+    for slot in range(2):
         if b[GREAT_DONE + slot]:
             continue
         progress = 0.0
         i = 2 * b[GREAT + slot]
-        for colour in (colours[i], colours[i + 1]):
+        for j in range(2):  # the card's two colours (a range: a tuple would be made)
+            colour = colours[i + j]
             if b[8 + colour] - (used >> 4 * (8 + colour) & 15):
                 used += 1 << 4 * (8 + colour)
                 progress += _GREAT_UNIT[0]
@@ -124,7 +125,7 @@ def _small_prospects(b: list[int], cards: CardSet, weight: float) -> float:
     """Worth of the open small oracles, by the share of their requirement owned."""
     facts = _facts(cards)
     total = 0.0
-    for slot in (0, 1):
+    for slot in range(2):
         if b[SMALL_DONE + slot]:
             continue
         card = b[SMALL + slot]
