@@ -4,11 +4,14 @@ The heuristic (:mod:`tabletop.bots.code_of_nine.heuristic`) tries each legal act
 a sampled state, searches its own follow-up choices a few steps deep and values every
 leaf by the expected margin over the best rival under its card completions. That
 inner loop scores tens of thousands of sheets a game: here it runs compiled (listed in
-``tabletop.compiled.MODULES``), scores each completion without building score sheets
+``tabletop.compiled.MODULES``), scores each completion without building score sheets,
 memoises the items' values per completion, and reads each card's bonus effects as
-plain integers (:class:`Bonus`) rather than through ``scoring.card_extras``. The
-arithmetic is the heuristic's and the scoring's, in the same order, so it values every
-leaf to the same float.
+plain integers (:class:`Bonus`) rather than through ``scoring.card_extras``. The four
+holders' sums are unrolled into local integers (compiled, a list item is a boxed
+integer, and a sum through one costs several times the addition), and the margins are
+summed as integers (each is whole, so the float sum they replace was exact). The
+arithmetic is otherwise the heuristic's and the scoring's, so it values every leaf to
+the same float.
 """
 
 from __future__ import annotations
@@ -34,8 +37,11 @@ from tabletop.games.code_of_nine.state import CodeOfNineState
 DEPTH: Final = 3
 """Follow-up steps searched exhaustively after an action; deeper ones are greedy."""
 
-OUT_OF_RUNNING: Final = 12.0
+OUT_OF_RUNNING: Final = 12
 """The margin lost when a completion leaves the bot unable to win."""
+
+MARGIN_CAP: Final = 12
+"""A completion's margin over the best rival counts up to this much either way."""
 
 _FOLLOW: Final = 7
 _OVER: Final = 8
@@ -43,7 +49,8 @@ _OVER: Final = 8
 
 _PAWNS_IN_GAME: Final = ROUNDS * PAWNS_PER_ROUND
 
-Counts = tuple[tuple[int, ...], ...]
+if HOLDERS != 4:
+    raise ImportError("the lookahead unrolls exactly four holders")
 
 # Final, so that the compiled inner loop compares machine integers with constants.
 _PER: Final = 1
@@ -101,49 +108,83 @@ def bonuses(card: MemoryCard) -> list[Bonus]:
     return out
 
 
-def card_extras(effects: list[Bonus], counts: Counts, released: int,
-                bonus: list[int], eligible: list[bool], at: int) -> None:
-    """``scoring.card_extras`` of one card into ``bonus`` and ``eligible`` (holder ``h``
-    at ``at + h``)."""
-    n = len(counts)
+QUANTITIES: Final = 7
+"""Counts per holder in a leaf's flat quantities (``scoring.quantities``: the five items,
+Will, treasures)."""
+
+
+def card_extras(effects: list[Bonus], q: list[int], released: int
+                ) -> tuple[int, int, int, int, int]:
+    """``scoring.card_extras`` of one card: the bonus of each of the four holders, then
+    the holders it puts out of the running as bits (holder ``h`` at bit ``h``).
+
+    ``q`` holds each holder's counts (``QUANTITIES`` of them, holder ``h`` from
+    ``h * QUANTITIES``). Unrolled over the four holders: kept in locals, the sums
+    never pass through list items (each a boxed integer compiled).
+    """
+    x0 = x1 = x2 = x3 = 0
+    out = 0
     for e in effects:
         if e.released >= 0 and e.released != released:
             continue
         kind = e.kind
         if kind == _PER:
-            for h in range(n):
-                bonus[at + h] += e.points * (counts[h][e.of] // e.every)
+            of = e.of
+            every = e.every
+            points = e.points
+            x0 += points * (q[of] // every)
+            x1 += points * (q[QUANTITIES + of] // every)
+            x2 += points * (q[2 * QUANTITIES + of] // every)
+            x3 += points * (q[3 * QUANTITIES + of] // every)
         elif kind == _SETS:
-            for h in range(n):
-                row = counts[h]
-                least = row[e.items[0]]
-                for i in e.items[1:]:
-                    if row[i] < least:
-                        least = row[i]
-                bonus[at + h] += e.points * least
+            items = e.items
+            first = items[0]
+            l0 = q[first]
+            l1 = q[QUANTITIES + first]
+            l2 = q[2 * QUANTITIES + first]
+            l3 = q[3 * QUANTITIES + first]
+            for k in range(1, len(items)):
+                i = items[k]
+                l0 = min(l0, q[i])
+                l1 = min(l1, q[QUANTITIES + i])
+                l2 = min(l2, q[2 * QUANTITIES + i])
+                l3 = min(l3, q[3 * QUANTITIES + i])
+            points = e.points
+            x0 += points * l0
+            x1 += points * l1
+            x2 += points * l2
+            x3 += points * l3
         else:
-            q = e.of
+            of = e.of
+            v0 = q[of]
+            v1 = q[QUANTITIES + of]
+            v2 = q[2 * QUANTITIES + of]
+            v3 = q[3 * QUANTITIES + of]
             when = e.when
-            top = counts[0][q]
-            for h in range(1, n):
-                v = counts[h][q]
-                if (v > top) if when == _MOST else (v < top):
-                    top = v
-            for h in range(n):
-                v = counts[h][q]
-                if when == _AT_LEAST:
-                    meets = v >= e.count
-                elif when == _AT_MOST:
-                    meets = v <= e.count
-                elif when == _MOST:
-                    meets = v == top and v > 0
-                else:
-                    meets = v == top
-                if meets:
-                    if kind == _BONUS:
-                        bonus[at + h] += e.points
-                    else:
-                        eligible[at + h] = False
+            if when == _AT_LEAST:
+                c = e.count
+                meets = int(v0 >= c) | int(v1 >= c) << 1 | int(v2 >= c) << 2 | int(v3 >= c) << 3
+            elif when == _AT_MOST:
+                c = e.count
+                meets = int(v0 <= c) | int(v1 <= c) << 1 | int(v2 <= c) << 2 | int(v3 <= c) << 3
+            elif when == _MOST:
+                top = max(max(v0, v1), max(v2, v3))
+                meets = 0 if top <= 0 else (
+                    int(v0 == top) | int(v1 == top) << 1 | int(v2 == top) << 2
+                    | int(v3 == top) << 3)
+            else:
+                top = min(min(v0, v1), min(v2, v3))
+                meets = (int(v0 == top) | int(v1 == top) << 1 | int(v2 == top) << 2
+                         | int(v3 == top) << 3)
+            if kind == _BONUS:
+                points = e.points
+                x0 += points * (meets & 1)
+                x1 += points * (meets >> 1 & 1)
+                x2 += points * (meets >> 2 & 1)
+                x3 += points * (meets >> 3 & 1)
+            else:
+                out |= meets
+    return x0, x1, x2, x3, out
 
 
 class Lookahead:
@@ -158,8 +199,10 @@ class Lookahead:
         self.will_worth = will
         self.info_worth = info
         self.guard_worth = guard
-        self._margins: dict[tuple[tuple[int, ...], ...], float] = {}
-        self._values: dict[tuple[bool, tuple[int, ...]], list[list[int]]] = {}
+        self._margins: dict[tuple[int, ...], float] = {}
+        self._values: dict[int, list[list[int]]] = {}
+        """Each completion's item values, by the release (the board's points are the
+        decision's)."""
         self._cards: list[list[Bonus]] = []
         """The bonus effects of each card in some completion (those with any)."""
         self._members: list[list[int]] = []
@@ -187,6 +230,8 @@ class Lookahead:
             common &= set(members)
         self._common = sorted(common)
         self._members = [[j for j in members if j not in common] for members in held]
+        self._others = sorted(set(range(len(self._cards))) - common)
+        """The places of the cards some completion lacks."""
 
     def after(self, state: CodeOfNineState, action_id: int, depth: int) -> float:
         """Worth of ``action_id`` from ``state``: the best line of the seat's own
@@ -223,11 +268,7 @@ class Lookahead:
         me = self.seat
         b = s.b
         n = s.num_players
-        counts = tuple([
-            quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5], b[h * STRIDE + WILL])
-            for h in range(HOLDERS)
-        ])
-        worth = self.margin(counts, bool(s.released), s.board.points)
+        worth = self.margin(b, 1 if s.released else 0, s.board.points)
         if s.phase == _OVER:
             return worth
         o = me * STRIDE
@@ -240,73 +281,130 @@ class Lookahead:
             if p != me:
                 rival_pawns += b[p * STRIDE + PAWNS]
         if b[o + PROTECT] & ATTACKS and s.round >= 3:
-            worth += self.guard_worth * rival_pawns * min(1.0, (counts[me][6] + counts[me][3]) / 4)
+            # Treasures and legacies (``quantities``' last count and the fourth item).
+            held = b[o + ITEMS] + b[o + ITEMS + 1] + b[o + ITEMS + 2] + b[o + ITEMS + 3]
+            worth += self.guard_worth * rival_pawns * min(1.0, held / 4)
         if b[o + PROTECT] & LOOKS:
             worth += 0.5 * self.guard_worth * rival_pawns * (2 - seen_of(b, me, n)) / 2
         return worth
 
-    def margin(self, counts: Counts, released: bool, points: tuple[int, ...]) -> float:
+    def margin(self, b: list[int], released: int, points: tuple[int, ...]) -> float:
         """The expected margin, memoised for the decision: the searched lines reach the
         same holdings by different moves (half the leaves in a game repeat one), and
-        the card samples stay the same all decision long."""
-        key = (*counts, (int(released),))
+        the card samples stay the same all decision long.
+
+        The key is what the margin reads: every holder's items and Will, and the
+        release (the board's points are the decision's)."""
+        key = (
+            b[ITEMS], b[ITEMS + 1], b[ITEMS + 2], b[ITEMS + 3], b[ITEMS + 4], b[WILL],
+            b[STRIDE + ITEMS], b[STRIDE + ITEMS + 1], b[STRIDE + ITEMS + 2],
+            b[STRIDE + ITEMS + 3], b[STRIDE + ITEMS + 4], b[STRIDE + WILL],
+            b[2 * STRIDE + ITEMS], b[2 * STRIDE + ITEMS + 1], b[2 * STRIDE + ITEMS + 2],
+            b[2 * STRIDE + ITEMS + 3], b[2 * STRIDE + ITEMS + 4], b[2 * STRIDE + WILL],
+            b[3 * STRIDE + ITEMS], b[3 * STRIDE + ITEMS + 1], b[3 * STRIDE + ITEMS + 2],
+            b[3 * STRIDE + ITEMS + 3], b[3 * STRIDE + ITEMS + 4], b[3 * STRIDE + WILL],
+            released,
+        )
         margin = self._margins.get(key)
         if margin is None:
-            margin = self.expected_margin(counts, released, points)
+            q: list[int] = []
+            for h in range(HOLDERS):
+                o = h * STRIDE + ITEMS
+                q.extend(quantities(b[o : o + 5], b[h * STRIDE + WILL]))
+            margin = self.expected_margin(q, released, points)
             self._margins[key] = margin
         return margin
 
-    def expected_margin(self, counts: Counts, released: bool, points: tuple[int, ...]) -> float:
+    def expected_margin(self, q: list[int], released: int, points: tuple[int, ...]) -> float:
         """The margin over the best rival (clipped to 12 either way), minus a heavy loss
         when out of the running, averaged over the card samples (each scored as
-        ``Scorer.score`` does, its card extras shared between the samples)."""
+        ``Scorer.score`` does, its card extras shared between the samples).
+
+        ``q``: every holder's counts by ``Quantity``, holder ``h`` from
+        ``h * QUANTITIES``. Every margin and loss is a whole number, so their sum is
+        kept as an integer: the float sum the average was defined by is exact, and
+        the same."""
         me = self.seat
         n = self.players
-        holders = len(counts)
-        values_key = (released, points)
-        values = self._values.get(values_key)
+        values = self._values.get(released)
         if values is None:
-            values = [scorer.values(released, points) for scorer in self.scorers]
-            self._values[values_key] = values
-        release = int(released)
-        bonus = [0] * (len(self._cards) * holders)
-        ok = [True] * (len(self._cards) * holders)
-        for j, effects in enumerate(self._cards):
-            card_extras(effects, counts, release, bonus, ok, j * holders)
-        shared = [0] * holders
-        shared_eligible = [True] * holders
+            values = [scorer.values(bool(released), points) for scorer in self.scorers]
+            self._values[released] = values
+        cards = self._cards
+        # Each card's extras: those every completion holds summed at once, the others
+        # kept by place for the completions that hold them.
+        shared0 = shared1 = shared2 = shared3 = 0
+        shared_out = 0
         for j in self._common:
-            at = j * holders
-            for h in range(holders):
-                shared[h] += bonus[at + h]
-                if not ok[at + h]:
-                    shared_eligible[h] = False
-        total = 0.0
-        for k in range(len(self.scorers)):
+            x0, x1, x2, x3, out = card_extras(cards[j], q, released)
+            shared0 += x0
+            shared1 += x1
+            shared2 += x2
+            shared3 += x3
+            shared_out |= out
+        bonus = [0] * (4 * len(cards))
+        outs = [0] * len(cards)
+        for j in self._others:
+            x0, x1, x2, x3, out = card_extras(cards[j], q, released)
+            at = 4 * j
+            bonus[at] = x0
+            bonus[at + 1] = x1
+            bonus[at + 2] = x2
+            bonus[at + 3] = x3
+            outs[j] = out
+        c00, c01, c02, c03, c04 = q[0], q[1], q[2], q[3], q[4]
+        c10, c11, c12, c13, c14 = (q[QUANTITIES], q[QUANTITIES + 1], q[QUANTITIES + 2],
+                                   q[QUANTITIES + 3], q[QUANTITIES + 4])
+        c20, c21, c22, c23, c24 = (q[2 * QUANTITIES], q[2 * QUANTITIES + 1],
+                                   q[2 * QUANTITIES + 2], q[2 * QUANTITIES + 3],
+                                   q[2 * QUANTITIES + 4])
+        c30, c31, c32, c33, c34 = (q[3 * QUANTITIES], q[3 * QUANTITIES + 1],
+                                   q[3 * QUANTITIES + 2], q[3 * QUANTITIES + 3],
+                                   q[3 * QUANTITIES + 4])
+        total = 0
+        members = self._members
+        for k in range(len(values)):
             v = values[k]
             s0, s1, s2, s3, s4 = v[0], v[1], v[2], v[3], v[4]
-            scores = [c[0] * s0 + c[1] * s1 + c[2] * s2 + c[3] * s3 + c[4] * s4 + shared[h]
-                      for h, c in enumerate(counts)]
-            eligible = shared_eligible[:]
-            for j in self._members[k]:
-                at = j * holders
-                for h in range(holders):
-                    scores[h] += bonus[at + h]
-                    if not ok[at + h]:
-                        eligible[h] = False
+            t0 = c00 * s0 + c01 * s1 + c02 * s2 + c03 * s3 + c04 * s4 + shared0
+            t1 = c10 * s0 + c11 * s1 + c12 * s2 + c13 * s3 + c14 * s4 + shared1
+            t2 = c20 * s0 + c21 * s1 + c22 * s2 + c23 * s3 + c24 * s4 + shared2
+            t3 = c30 * s0 + c31 * s1 + c32 * s2 + c33 * s3 + c34 * s4 + shared3
+            out = shared_out
+            for j in members[k]:
+                at = 4 * j
+                t0 += bonus[at]
+                t1 += bonus[at + 1]
+                t2 += bonus[at + 2]
+                t3 += bonus[at + 3]
+                out |= outs[j]
+            # The best rival still in the running (seat order, ties to the first;
+            # -10 when none is), against my score.
             rival = -10
             found = False
-            for p in range(n):
-                if p != me and eligible[p] and (not found or scores[p] > rival):
-                    rival = scores[p]
-                    found = True
-            margin = scores[me] - rival
-            total += max(-12.0, min(12.0, float(margin)))
-            if not eligible[me]:
+            if me != 0 and not out & 1:
+                rival = t0
+                found = True
+            if me != 1 and not out & 2 and (not found or t1 > rival):
+                rival = t1
+                found = True
+            if n > 2 and me != 2 and not out & 4 and (not found or t2 > rival):
+                rival = t2
+                found = True
+            if n > 3 and me != 3 and not out & 8 and (not found or t3 > rival):
+                rival = t3
+            mine = t0 if me == 0 else t1 if me == 1 else t2 if me == 2 else t3
+            margin = mine - rival
+            if margin > MARGIN_CAP:
+                margin = MARGIN_CAP
+            elif margin < -MARGIN_CAP:
+                margin = -MARGIN_CAP
+            total += margin
+            if out >> me & 1:
                 # Out of the running: a heavy loss, but points still separate the actions
                 # that lead out of it from those that do not.
                 total -= OUT_OF_RUNNING
-        return total / len(self.scorers)
+        return total / len(values)
 
 
 def seen_of(b: list[int], me: int, n: int) -> int:
