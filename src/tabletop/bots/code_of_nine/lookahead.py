@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tabletop.games.code_of_nine.items import HOLDERS, ROUNDS
+from tabletop.games.code_of_nine.items import HOLDERS, ROUNDS, Item, Quantity
 from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
@@ -31,7 +31,7 @@ from tabletop.games.code_of_nine.layout import (
     WILL,
 )
 from tabletop.games.code_of_nine.memory_cards import Condition, EffectKind, MemoryCard
-from tabletop.games.code_of_nine.scoring import Scorer, quantities
+from tabletop.games.code_of_nine.scoring import Scorer
 from tabletop.games.code_of_nine.state import CodeOfNineState
 
 DEPTH: Final = 3
@@ -110,7 +110,19 @@ def bonuses(card: MemoryCard) -> list[Bonus]:
 
 QUANTITIES: Final = 7
 """Counts per holder in a leaf's flat quantities (``scoring.quantities``: the five items,
-Will, treasures)."""
+Will, treasures), by ``Quantity``:"""
+_STATUE: Final = 0
+_COIN: Final = 1
+_BOOK: Final = 2
+_LEGACY: Final = 3
+_MEDAL: Final = 4
+_WILL: Final = 5
+_TREASURE: Final = 6
+_ORDER = ("STATUE", "COIN", "BOOK", "LEGACY", "MEDAL", "WILL", "TREASURE")
+if [(q.name, int(q)) for q in Quantity] != [(name, k) for k, name in enumerate(_ORDER)] or [
+    (i.name, int(i)) for i in Item
+] != [(name, k) for k, name in enumerate(_ORDER[:5])]:
+    raise ImportError("the lookahead's quantities are the items in order, Will, treasures")
 
 
 def card_extras(effects: list[Bonus], q: list[int], released: int
@@ -212,25 +224,32 @@ class Lookahead:
         """The places in ``_cards`` of the cards every completion holds (the seat's own,
         those it has seen, the ninth memory): their extras are summed once."""
         places: dict[int, int] = {}
+        """Each card's place in ``_cards`` by its number (-2: no bonus effects)."""
         held: list[list[int]] = []
+        holding: list[int] = []
+        """How many completions hold each place's card (a completion holds a card once)."""
         for scorer in scorers:
             members = []
             for card in scorer.cards:
-                place = places.get(card.number, -1)
-                if place < 0:
+                number = card.number
+                place = places.get(number, -1)
+                if place == -1:
                     effects = bonuses(card)
-                    if not effects:
-                        continue
-                    place = places[card.number] = len(self._cards)
-                    self._cards.append(effects)
-                members.append(place)
+                    if effects:
+                        place = len(self._cards)
+                        self._cards.append(effects)
+                        holding.append(0)
+                    else:
+                        place = -2
+                    places[number] = place
+                if place >= 0:
+                    members.append(place)
+                    holding[place] += 1
             held.append(members)
-        common = set(held[0]) if held else set()
-        for members in held[1:]:
-            common &= set(members)
-        self._common = sorted(common)
-        self._members = [[j for j in members if j not in common] for members in held]
-        self._others = sorted(set(range(len(self._cards))) - common)
+        common = [k == len(scorers) for k in holding]
+        self._common = [j for j in range(len(common)) if common[j]]
+        self._members = [[j for j in members if not common[j]] for members in held]
+        self._others = [j for j in range(len(common)) if not common[j]]
         """The places of the cards some completion lacks."""
 
     def after(self, state: CodeOfNineState, action_id: int, depth: int) -> float:
@@ -293,24 +312,35 @@ class Lookahead:
         same holdings by different moves (half the leaves in a game repeat one), and
         the card samples stay the same all decision long.
 
-        The key is what the margin reads: every holder's items and Will, and the
-        release (the board's points are the decision's)."""
-        key = (
-            b[ITEMS], b[ITEMS + 1], b[ITEMS + 2], b[ITEMS + 3], b[ITEMS + 4], b[WILL],
-            b[STRIDE + ITEMS], b[STRIDE + ITEMS + 1], b[STRIDE + ITEMS + 2],
-            b[STRIDE + ITEMS + 3], b[STRIDE + ITEMS + 4], b[STRIDE + WILL],
-            b[2 * STRIDE + ITEMS], b[2 * STRIDE + ITEMS + 1], b[2 * STRIDE + ITEMS + 2],
-            b[2 * STRIDE + ITEMS + 3], b[2 * STRIDE + ITEMS + 4], b[2 * STRIDE + WILL],
-            b[3 * STRIDE + ITEMS], b[3 * STRIDE + ITEMS + 1], b[3 * STRIDE + ITEMS + 2],
-            b[3 * STRIDE + ITEMS + 3], b[3 * STRIDE + ITEMS + 4], b[3 * STRIDE + WILL],
-            released,
-        )
+        The key is what the margin reads: every holder's items and Will (six bits each,
+        packed per holder when they fit, as they do in any real game), and the release
+        (the board's points are the decision's)."""
+        h0 = _holding(b, 0)
+        h1 = _holding(b, STRIDE)
+        h2 = _holding(b, 2 * STRIDE)
+        h3 = _holding(b, 3 * STRIDE)
+        key: tuple[int, ...]
+        if h0 >= 0 and h1 >= 0 and h2 >= 0 and h3 >= 0:
+            key = (h0, h1, h2, h3 | released << 36)
+        else:
+            key = tuple([b[h * STRIDE + i] for h in range(HOLDERS) for i in range(ITEMS, WILL + 1)]
+                        + [released])
         margin = self._margins.get(key)
         if margin is None:
-            q: list[int] = []
+            q = [0] * (HOLDERS * QUANTITIES)
             for h in range(HOLDERS):
-                o = h * STRIDE + ITEMS
-                q.extend(quantities(b[o : o + 5], b[h * STRIDE + WILL]))
+                o = h * STRIDE
+                at = h * QUANTITIES
+                statues = b[o + ITEMS + _STATUE]
+                coins = b[o + ITEMS + _COIN]
+                books = b[o + ITEMS + _BOOK]
+                q[at + _STATUE] = statues
+                q[at + _COIN] = coins
+                q[at + _BOOK] = books
+                q[at + _LEGACY] = b[o + ITEMS + _LEGACY]
+                q[at + _MEDAL] = b[o + ITEMS + _MEDAL]
+                q[at + _WILL] = b[o + WILL]
+                q[at + _TREASURE] = statues + coins + books
             margin = self.expected_margin(q, released, points)
             self._margins[key] = margin
         return margin
@@ -405,6 +435,20 @@ class Lookahead:
                 # that lead out of it from those that do not.
                 total -= OUT_OF_RUNNING
         return total / len(values)
+
+
+def _holding(b: list[int], o: int) -> int:
+    """The items and Will of the holder at ``o`` in one integer, six bits each; -1 when
+    one of them does not fit (the margin's memo then keys by the numbers themselves)."""
+    i0 = b[o + ITEMS]
+    i1 = b[o + ITEMS + 1]
+    i2 = b[o + ITEMS + 2]
+    i3 = b[o + ITEMS + 3]
+    i4 = b[o + ITEMS + 4]
+    w = b[o + WILL]
+    if (i0 | i1 | i2 | i3 | i4 | w) >> 6:  # one of them negative or 64 and over
+        return -1
+    return i0 | i1 << 6 | i2 << 12 | i3 << 18 | i4 << 24 | w << 30
 
 
 def seen_of(b: list[int], me: int, n: int) -> int:

@@ -115,8 +115,9 @@ def _value_ops(card: MemoryCard) -> _CardValues:
     return found
 
 
-def _by_order(c: _CardValues) -> tuple[int, int]:
-    return (c.order, c.number)
+def _after(a: _CardValues, b: _CardValues) -> bool:
+    """Whether ``a`` applies after ``b``: by order number, then card number."""
+    return a.order > b.order or (a.order == b.order and a.number > b.number)
 
 
 class Scorer:
@@ -130,18 +131,28 @@ class Scorer:
     __slots__ = ("value_ops", "cards")
 
     def __init__(self, cards: Sequence[MemoryCard]) -> None:
-        ordered = sorted([_value_ops(c) for c in cards], key=_by_order)
+        ordered = [_value_ops(c) for c in cards]
+        # By (order number, card number), stably: an insertion sort, which for the
+        # handful of cards in play costs less than calling a key for each.
+        for i in range(1, len(ordered)):
+            card = ordered[i]
+            j = i
+            while j > 0 and _after(ordered[j - 1], card):
+                ordered[j] = ordered[j - 1]
+                j -= 1
+            ordered[j] = card
         self.cards = tuple([c.card for c in ordered])
         self.value_ops: list[ValueOp] = []
         start = 0
         while start < len(ordered):
+            order = ordered[start].order
             end = start + 1
-            while end < len(ordered) and ordered[end].order == ordered[start].order:
+            while end < len(ordered) and ordered[end].order == order:
                 end += 1
-            for c in ordered[start:end]:
-                self.value_ops.extend(c.sets)
-            for c in ordered[start:end]:
-                self.value_ops.extend(c.adds)
+            for i in range(start, end):
+                self.value_ops.extend(ordered[i].sets)
+            for i in range(start, end):
+                self.value_ops.extend(ordered[i].adds)
             start = end
 
     def values(self, released: bool, base_points: Sequence[int]) -> list[int]:

@@ -11,7 +11,7 @@ decisions in turn; location effects are in ``effects.py``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final, Self
+from typing import Any, Final, Self, cast
 
 from tabletop.core.result import Result
 from tabletop.core.state import State
@@ -557,7 +557,17 @@ class CodeOfNineState(State):
 
     def clone(self) -> Self:
         # Through the constructor: a compiled (mypyc) class cannot be made by __new__ alone.
-        new = type(self)(self.game, self.num_players, self.seed, self.options, self.auto_chance)
+        # Named when it is this class: compiled, that calls the constructor directly,
+        # where calling ``type(self)`` parses its arguments like any Python call (the
+        # heuristic's search clones some thirty states a decision).
+        if type(self) is CodeOfNineState:
+            new = cast(Self, CodeOfNineState(
+                self.game, self.num_players, self.seed, self.options, self.auto_chance
+            ))
+        else:
+            new = type(self)(
+                self.game, self.num_players, self.seed, self.options, self.auto_chance
+            )
         self._copy_base(new)
         new.board = self.board
         new.cards = self.cards
