@@ -21,9 +21,8 @@ corridor. This is exactly how the ``random`` bot declares, and a fair prior for 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 SIGN_CHANCE = 0.5
 """Chance a rival who still holds a sign piece reveals it on a corridor (not the last)."""
@@ -65,13 +64,24 @@ class Outlook:
     """Expected soul's signs the rivals reveal."""
 
 
-@lru_cache(maxsize=4096)
+_BID_CHANCES: dict[tuple[int, bool, float], tuple[float, ...]] = {}
+"""``_bid_chances`` already worked out (a few hundred at most: pieces, last, aggression)."""
+
+
 def _bid_chances(pieces: int, last: bool, aggression: float) -> tuple[float, ...]:
+    key = (pieces, last, aggression)
+    hit = _BID_CHANCES.get(key)
+    if hit is not None:
+        return hit
     if last:
-        return tuple(1.0 if n == pieces else 0.0 for n in range(pieces + 1))
-    weights = [(n + 1) ** (aggression - 1.0) for n in range(pieces + 1)]
-    total = sum(weights)
-    return tuple(w / total for w in weights)
+        chances = tuple(1.0 if n == pieces else 0.0 for n in range(pieces + 1))
+    else:
+        weights = [(n + 1) ** (aggression - 1.0) for n in range(pieces + 1)]
+        total = sum(weights)
+        chances = tuple(w / total for w in weights)
+    if len(_BID_CHANCES) < 4096:
+        _BID_CHANCES[key] = chances
+    return chances
 
 
 def outlooks(rivals: Sequence[Rival], corridors: int, aggression: float) -> list[Outlook]:
@@ -107,27 +117,34 @@ def rank_chances(search: int, bids: Sequence[Sequence[float]]) -> tuple[float, f
 
     Ranking (ruling 3): the unique most is 1st; ties for the most are all 2nd; with a
     unique 1st, everyone on the next non-zero count is 2nd. Rivals are independent.
+    (Products are plain loops from 1.0, left to right: compiled, a generator for each
+    product cost more than the arithmetic.)
     """
+    rivals = len(bids)
     below = [sum(d[:search]) for d in bids]
     upto = [b + (d[search] if search < len(d) else 0.0) for b, d in zip(below, bids, strict=True)]
-    anyone = 1.0 - _product(d[0] if d else 1.0 for d in bids)
+    none = 1.0
+    for d in bids:
+        none *= d[0] if d else 1.0
+    anyone = 1.0 - none
     if search == 0:
         return 0.0, 0.0, 2.0 * anyone
-    first = _product(below)
-    tie = _product(upto) - first
+    first = 1.0
+    for b in below:
+        first *= b
+    tie = 1.0
+    for u in upto:
+        tie *= u
+    tie -= first
     one_above = 0.0
-    for j in range(len(bids)):
-        others = _product(upto[k] for k in range(len(bids)) if k != j)
+    for j in range(rivals):
+        others = 1.0
+        for k in range(rivals):
+            if k != j:
+                others *= upto[k]
         one_above += (1.0 - upto[j]) * others
     second = tie + one_above
     return first, second, anyone * (2.0 - first - second)
-
-
-def _product(values: Iterable[float]) -> float:
-    out = 1.0
-    for v in values:
-        out *= v
-    return out
 
 
 @dataclass(frozen=True)
