@@ -11,6 +11,10 @@ As a search guide (``mcts:guide=neural``) it gives more than one choice: the pol
 over every legal action (:meth:`NeuralBot.priors`, the search's progressive bias) and
 every seat's value of a sampled state (:meth:`NeuralBot.values`, the search's leaf
 value), AlphaZero's two uses of its network.
+
+In The Wicked Labyrinth's soul processing a network with a plan head chooses among
+whole plans instead (:mod:`tabletop.bots.neural.plans`): each legal action is worth the
+head's score of the best end board it leads to, softmaxed into the same probabilities.
 """
 
 from __future__ import annotations
@@ -22,9 +26,12 @@ import numpy as np
 
 from tabletop.bots.base import Bot
 from tabletop.bots.neural.network import Network, masked_softmax, packaged
+from tabletop.bots.neural.plans import action_values, gain_values
 from tabletop.core.actions import Action
 from tabletop.core.game import Game
 from tabletop.core.state import State
+from tabletop.games.wicked_labyrinth.elements import Mode, Phase
+from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 from tabletop.rl.encoders import TableEncoder, encoder_for, table_encoder_for
 
 
@@ -41,6 +48,7 @@ class NeuralBot(Bot):
         *,
         temperature: float = 0.0,
         weights: str | None = None,
+        network: Network | None = None,
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
@@ -50,7 +58,8 @@ class NeuralBot(Bot):
         self.temperature = float(temperature)
         name = game.info.name
         try:
-            self.network = packaged(name) if weights is None else Network.load(name, str(weights))
+            self.network = network if network is not None else packaged(name) \
+                if weights is None else Network.load(name, str(weights))
         except OSError as exc:  # a weights file that cannot be read: the spec's error
             raise ValueError(f"weights {weights!r} cannot be read: {exc.strerror or exc}") \
                 from None
@@ -65,12 +74,41 @@ class NeuralBot(Bot):
         logits, value = self.network.evaluate(observation, players)
         return masked_softmax(logits[0], np.asarray(ids)), float(value[0])
 
+    def _choice(self, view: Any, ids: list[int]) -> np.ndarray:
+        """The probability of each legal action (in ``ids`` order): the plan head's
+        where it decides (:meth:`board_choice`), else the policy's."""
+        choice = self.board_choice(view, ids)
+        return self._policy(view, ids)[0] if choice is None else choice
+
+    def board_choice(self, view: Any, ids: list[int]) -> np.ndarray | None:
+        """The plan head's probabilities (in ``ids`` order) where the network has one
+        and the seat chooses a board: processing souls, or a white fragment's colour or
+        an overflow's return while searching; else None."""
+        head = self.network.plan
+        if head is None:
+            return None
+        processing = view.phase == Phase.SOUL_PROCESSING
+        board = view.boards[self.seat]
+        if not processing and board.deciding not in (Mode.CHOOSE_WHITE, Mode.OVERFLOW):
+            return None  # a declaration: the policy's
+        state = self.game.determinize(view, 0)  # hides nothing of the seat's board
+        if not isinstance(state, WickedLabyrinthState):
+            raise TypeError("a plan head plays The Wicked Labyrinth only")
+        if processing:
+            worth = action_values(head, state, self.seat)
+        else:
+            later = board.pending_gains[1:] if board.deciding == Mode.CHOOSE_WHITE \
+                else board.pending_gains
+            worth = gain_values(head, state, self.seat, [int(e) for e in later])
+        scores = np.maximum([worth[a] for a in ids], -1e9)  # -inf: reaches no end
+        return masked_softmax(scores, np.arange(len(ids)))
+
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         table = self.game.actions
         ids = [table.id_of(a) for a in legal]
-        policy, _ = self._policy(view, ids)
+        policy = self._choice(view, ids)
         if self.temperature == 0.0:
             return legal[int(np.argmax(policy))]
         weights = policy ** (1.0 / self.temperature)
@@ -81,7 +119,7 @@ class NeuralBot(Bot):
 
     def priors(self, view: Any, ids: Sequence[int]) -> dict[int, float]:
         """The policy's probability of each legal action id (summing to 1)."""
-        policy, _ = self._policy(view, list(ids))
+        policy = self._choice(view, list(ids))
         return {a: float(p) for a, p in zip(ids, policy, strict=True)}
 
     def values(self, state: State) -> list[float]:

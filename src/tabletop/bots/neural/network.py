@@ -5,8 +5,10 @@ hidden ReLU layers, then two heads: one logit per action of the game's table
 (the policy, softmaxed over the legal actions only) and one value logit (the seat's
 expected win share, through a sigmoid). Weights are a ``.npz`` file (``w0, b0, w1,
 b1, policy_w, policy_b, value_w, value_b``, stored as float16 to keep the package
-small, computed in float32) written by :mod:`tabletop.bots.neural.train`; the package
-ships one per game under ``weights/``.
+small, computed in float32; The Wicked Labyrinth's also ``plan_*``, the soul processing
+head of :mod:`tabletop.bots.neural.plans`) written by :mod:`tabletop.bots.neural.train`
+(and :mod:`tabletop.bots.neural.plan_train`); the package ships one per game under
+``weights/``.
 """
 
 from __future__ import annotations
@@ -14,10 +16,14 @@ from __future__ import annotations
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from tabletop.bots.neural.features import InputLayout, layout
+
+if TYPE_CHECKING:
+    from tabletop.bots.neural.plans import PlanHead
 
 LAYERS = ("w0", "b0", "w1", "b1", "policy_w", "policy_b", "value_w", "value_b")
 """The arrays a weight file holds, in the order the forward pass uses them."""
@@ -44,6 +50,15 @@ class Network:
         self.policy_w, self.policy_b = w["policy_w"], w["policy_b"]
         self.value_w, self.value_b = w["value_w"], w["value_b"]
         self.num_actions = self.policy_w.shape[1]
+        self.plan: PlanHead | None = None
+        """The Wicked Labyrinth's soul processing head, where the file has one."""
+        if any(name.startswith("plan_") for name in arrays):
+            from tabletop.bots.neural.plans import PLAN_LAYERS, PlanHead
+
+            absent = [name for name in PLAN_LAYERS if name not in arrays]
+            if absent:
+                raise ValueError(f"weights for {game} lack {', '.join(absent)}")
+            self.plan = PlanHead(arrays)
 
     @classmethod
     def load(cls, game: str, path: str | Path | None = None) -> Network:

@@ -20,6 +20,7 @@ import numpy as np
 
 from tabletop.bots import make_bot
 from tabletop.bots.base import Bot
+from tabletop.bots.neural.bot import NeuralBot
 from tabletop.bots.neural.features import layout
 from tabletop.bots.neural.network import Network
 from tabletop.core.game import Game
@@ -74,7 +75,8 @@ def generate(
 ) -> Samples:
     """Play ``games`` games at ``players`` seats; every decision labelled by a teacher.
 
-    Each seat of each game is the ``student`` (sampling from its policy) with
+    Each seat of each game is the ``student`` (sampling from its policy; where it has a
+    plan head and the seat chooses a board, playing the plan as the bot does) with
     probability ``student_share``, else the teacher (playing the label); any seat plays
     a uniformly random legal action with probability ``epsilon``, so the positions
     stray off both players' lines. ``progress`` is called with each finished game count.
@@ -96,6 +98,9 @@ def generate(
     experts: list[list[Bot | None]] = [[] for _ in range(tables)]
     students: list[list[bool]] = [[] for _ in range(tables)]
     pending: list[list[tuple[int, int]]] = [[] for _ in range(tables)]
+    planners: list[NeuralBot] = []
+    if student is not None and student.plan is not None:
+        planners = [NeuralBot(game, p, network=student) for p in range(players)]
 
     def deal(t: int) -> None:
         teachers[t] = [make_bot(teacher, game, p, int(rng.integers(1 << 62)))
@@ -131,6 +136,9 @@ def generate(
             ids = np.flatnonzero(masks[t, p, :noop])
             if rng.random() < epsilon:
                 action = int(rng.choice(ids))
+            elif students[t][p] and planners and (choice := planners[p].board_choice(
+                    state.view(p), ids.tolist())) is not None:
+                action = int(ids[int(np.argmax(choice))])
             elif students[t][p] and logits is not None:
                 z = logits[k][ids] - logits[k][ids].max()
                 w = np.exp(z)

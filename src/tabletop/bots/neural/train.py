@@ -89,6 +89,9 @@ class Config:
     eval_games: int = 40
     seed: int = 0
     expert_sealed: bool | None = None
+    init: str = ""
+    """A weights file to start from (its network; a plan head in it is carried over
+    to every export unchanged)."""
 
     def __post_init__(self) -> None:
         expert, sealed = EXPERTS[self.game]
@@ -134,10 +137,34 @@ def build(config: Config) -> torch.nn.Module:
     return Net()
 
 
-def export(model: torch.nn.Module, path: Path) -> None:
-    """Write the weights as the float16 ``.npz`` the NumPy network reads."""
+def carried(init: str) -> dict[str, np.ndarray]:
+    """The arrays of ``init`` that the network's training leaves alone (a plan head)."""
+    if not init:
+        return {}
+    with np.load(init) as data:
+        return {k: v for k, v in data.items() if k not in LAYERS}
+
+
+def load_init(model: torch.nn.Module, init: str) -> None:
+    """Start ``model`` from the network of the weights file ``init``."""
+    import torch
+
+    with np.load(init) as data:
+        arrays = {k: torch.from_numpy(data[k].astype(np.float32)) for k in LAYERS}
+    state = {}
+    for (w, b), layer in zip(zip(LAYERS[::2], LAYERS[1::2], strict=True),
+                             ("trunk.0", "trunk.2", "policy", "value"), strict=True):
+        state[f"{layer}.weight"] = arrays[w].T.contiguous()
+        state[f"{layer}.bias"] = arrays[b]
+    model.load_state_dict(state)
+
+
+def export(model: torch.nn.Module, path: Path, extra: dict[str, np.ndarray] | None = None
+           ) -> None:
+    """Write the weights as the float16 ``.npz`` the NumPy network reads (with
+    ``extra`` arrays, a plan head, as they are)."""
     state = model.state_dict()
-    arrays: dict[str, Any] = {}
+    arrays: dict[str, Any] = dict(extra or {})
     for (w, b), layer in zip(zip(LAYERS[::2], LAYERS[1::2], strict=True),
                              ("trunk.0", "trunk.2", "policy", "value"), strict=True):
         arrays[w] = state[f"{layer}.weight"].numpy().T.astype(np.float16)
@@ -293,6 +320,8 @@ def run(config: Config, directory: Path, rounds: int | None = None,
         optimiser.load_state_dict(saved["optimiser"])
         done = Progressed(**{"games": saved["progressed"]["rounds"] * saved["config"]["games"],
                              **saved["progressed"]})
+    elif config.init:
+        load_init(model, config.init)
     target = config.rounds if rounds is None else rounds
     weights = directory / f"{config.game}.npz"
     rng = np.random.default_rng(config.seed + done.rounds)
@@ -301,14 +330,15 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     with Progress(*columns) as progress:
         while done.rounds < target:
             start = time.monotonic()
-            student = Network.load(config.game, weights) if done.rounds > 0 else None
+            student = Network.load(config.game, weights) if done.rounds > 0 else \
+                Network.load(config.game, config.init) if config.init else None
             new = play_round(config, done.rounds, directory, student, progress)
             kept = [Samples.load(str(p)) for r in range(done.rounds)
                     for p in sorted(directory.glob(f"shards/r{r:02d}-k*.npz"))]
             extra = [Samples.load(str(p)) for p in sorted(directory.glob("shards/extra-*.npz"))]
             samples = Samples.join([new, *kept, *extra])
             figures = fit(model, optimiser, samples, config, progress, rng)
-            export(model, weights)
+            export(model, weights, carried(config.init))
             done.steps += int(figures["steps"])
             done.rounds += 1
             (directory / "rounds").mkdir(exist_ok=True)  # every round's weights, to choose
@@ -334,6 +364,15 @@ def run(config: Config, directory: Path, rounds: int | None = None,
 
 
 def main(argv: list[str] | None = None) -> None:
+    args = list(argv) if argv is not None else None
+    if args is not None and "--plan" in args:  # the Labyrinth's soul processing head
+        from tabletop.bots.neural import plan_train
+
+        args.remove("--plan")
+        if args[:1] != [plan_train.GAME]:
+            raise SystemExit(f"--plan trains {plan_train.GAME}'s processing head only")
+        plan_train.main(args[1:])
+        return
     parser = argparse.ArgumentParser(prog="tabletop train", description=__doc__.split("\n\n")[0],
                                      argument_default=argparse.SUPPRESS)
     parser.add_argument("game", choices=sorted(COUNTS))
@@ -351,6 +390,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--expert-at", choices=("sealed", "all"),
                         help="which decisions the expert labels (default: the game's)")
     parser.add_argument("--hidden", type=int, nargs=2, help="default 256 128")
+    parser.add_argument("--init", help="weights file to start from (a plan head in it "
+                        "is kept as it is)")
     given = vars(parser.parse_args(argv))
     game, directory = given.pop("game"), given.pop("dir")
     if "expert_at" in given:
@@ -361,4 +402,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    import sys
+
+    main(sys.argv[1:])
