@@ -116,7 +116,9 @@ def ratings(records: Iterable[dict[str, Any]], bots: Sequence[str]) -> list[Rati
     return sorted(out, key=lambda r: r.ordinal, reverse=True)
 
 
-def _one_pass(games: Sequence[dict[str, Any]], bots: Sequence[str]) -> dict[str, tuple[float, float]]:
+def _one_pass(
+    games: Sequence[dict[str, Any]], bots: Sequence[str]
+) -> dict[str, tuple[float, float]]:
     """(mu, sigma) of every bot after OpenSkill's updates over ``games`` in their order."""
     model = PlackettLuce()
     current = {b: model.rating(name=b) for b in dict.fromkeys(bots)}
