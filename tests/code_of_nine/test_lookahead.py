@@ -1,11 +1,12 @@
 """The heuristic's compiled leaf valuation scores exactly as ``Scorer.score`` does.
 
-``Lookahead.margin`` unrolls the four holders, sums the margins as integers and keys its
-memo by packed holdings; here every one of those shortcuts is checked against the plain
-definition (each completion scored by :class:`Scorer`, the margin over the best rival
-still in the running clipped to 12, out of the running a loss of 12, averaged) on
-random holdings (nearly empty to very large), released or not, with 3 and 4 players, with every card of the expert
-set in some completion, and with holdings too large to pack.
+``Lookahead.margin`` unrolls the four holders, sums the margins as integers, keys its
+memo by packed holdings and orders each completion's value effects itself; here every
+one of those shortcuts is checked against the plain definition (each completion scored
+by :class:`Scorer`, the margin over the best rival still in the running clipped to 12,
+out of the running a loss of 12, averaged) on random holdings (nearly empty to very
+large), released or not, with 3 and 4 players, with every card of the expert set in
+some completion, and with holdings too large to pack.
 """
 
 from __future__ import annotations
@@ -59,9 +60,10 @@ def test_leaf_margins_are_the_score_sheets_margins(players: int) -> None:
     for trial in range(120):
         deck = list(cards)
         rng.shuffle(deck)
-        scorers = [Scorer(c) for c in completions(rng, tuple(deck), 1 + trial % 8)]
+        samples = completions(rng, tuple(deck), 1 + trial % 8)
+        scorers = [Scorer(c) for c in samples]
         seat = rng.below(players)
-        search = Lookahead(seat, players, scorers, 0.45, 1.2, 0.35)
+        search = Lookahead(seat, players, samples, 0.45, 1.2, 0.35)
         for _ in range(6):
             b = list(state.b)
             # Some holdings too large for the packed memo key, some nearly empty (so

@@ -23,7 +23,6 @@ from tabletop.core.game import Game
 from tabletop.games.code_of_nine import actions as A
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.memory_cards import EffectKind, MemoryCard
-from tabletop.games.code_of_nine.scoring import Scorer
 from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
 
@@ -67,8 +66,8 @@ class CodeOfNineHeuristic(Bot):
         if view.phase == Phase.ASSIGN:
             return self._assign(view)
         state = cast(CodeOfNineState, self.game.determinize(view, self.rng.next_u64() >> 1))
-        scorers = [Scorer(cards) for cards in beliefs(view, self.samples, self.rng).samples]
-        search = Lookahead(self.seat, state.num_players, scorers, self.will_worth,
+        samples = list(beliefs(view, self.samples, self.rng).samples)
+        search = Lookahead(self.seat, state.num_players, samples, self.will_worth,
                            self.info_worth, self.guard_worth)
         table = A.TABLE
         best: Action = legal[0]

@@ -31,7 +31,14 @@ from tabletop.games.code_of_nine.layout import (
     WILL,
 )
 from tabletop.games.code_of_nine.memory_cards import Condition, EffectKind, MemoryCard
-from tabletop.games.code_of_nine.scoring import Scorer
+from tabletop.games.code_of_nine.scoring import (
+    CardValues,
+    ValueOp,
+    card_values,
+    in_order,
+    item_values,
+    ops_of,
+)
 from tabletop.games.code_of_nine.state import CodeOfNineState
 
 DEPTH: Final = 3
@@ -200,14 +207,14 @@ def card_extras(effects: list[Bonus], q: list[int], released: int
 
 
 class Lookahead:
-    """One decision's search for ``seat``: its card completions (``scorers``) and the
-    worths of Will, knowledge and protection (the bot's parameters)."""
+    """One decision's search for ``seat``: its card completions (``samples``, each the
+    cards in play) and the worths of Will, knowledge and protection (the bot's
+    parameters)."""
 
-    def __init__(self, seat: int, players: int, scorers: list[Scorer], will: float,
-                 info: float, guard: float) -> None:
+    def __init__(self, seat: int, players: int, samples: list[tuple[MemoryCard, ...]],
+                 will: float, info: float, guard: float) -> None:
         self.seat = seat
         self.players = players
-        self.scorers = scorers
         self.will_worth = will
         self.info_worth = info
         self.guard_worth = guard
@@ -223,14 +230,21 @@ class Lookahead:
         self._common: list[int] = []
         """The places in ``_cards`` of the cards every completion holds (the seat's own,
         those it has seen, the ninth memory): their extras are summed once."""
+        self._ops: list[list[ValueOp]] = []
+        """Each completion's value effects in the order they apply (``scoring.ops_of``;
+        cards without any left out, which changes nothing in that order): what a
+        ``Scorer`` of it would hold, made from each card's effects read once."""
         places: dict[int, int] = {}
         """Each card's place in ``_cards`` by its number (-2: no bonus effects)."""
+        valued: dict[int, CardValues | None] = {}
+        """Each card's value effects by its number (None: it has none)."""
         held: list[list[int]] = []
         holding: list[int] = []
         """How many completions hold each place's card (a completion holds a card once)."""
-        for scorer in scorers:
+        for cards in samples:
             members = []
-            for card in scorer.cards:
+            with_values: list[CardValues] = []
+            for card in cards:
                 number = card.number
                 place = places.get(number, -1)
                 if place == -1:
@@ -242,11 +256,17 @@ class Lookahead:
                     else:
                         place = -2
                     places[number] = place
+                    found = card_values(card)
+                    valued[number] = found if found.sets or found.adds else None
                 if place >= 0:
                     members.append(place)
                     holding[place] += 1
+                value_effects = valued[number]
+                if value_effects is not None:
+                    with_values.append(value_effects)
+            self._ops.append(ops_of(in_order(with_values)))
             held.append(members)
-        common = [k == len(scorers) for k in holding]
+        common = [k == len(samples) for k in holding]
         self._common = [j for j in range(len(common)) if common[j]]
         self._members = [[j for j in members if not common[j]] for members in held]
         self._others = [j for j in range(len(common)) if not common[j]]
@@ -358,7 +378,7 @@ class Lookahead:
         n = self.players
         values = self._values.get(released)
         if values is None:
-            values = [scorer.values(bool(released), points) for scorer in self.scorers]
+            values = [item_values(ops, bool(released), points) for ops in self._ops]
             self._values[released] = values
         cards = self._cards
         # Each card's extras: those every completion holds summed at once, the others

@@ -76,7 +76,7 @@ ValueOp = tuple[int, bool, int, bool | None]
 """A value effect as (item, whether it sets rather than adds, value, released or None)."""
 
 
-class _CardValues:
+class CardValues:
     """A card's value effects, sets and adds apart (bots build thousands of scorers
     from a few cards, so each card is read once)."""
 
@@ -102,20 +102,62 @@ CARD_VALUES_LIMIT: Final = 1024
 parses a new card set for every table with its own cards, and a memory that only grew
 would keep every card of every such table for the life of the process."""
 
-_CARD_VALUES: dict[int, _CardValues] = {}
+_CARD_VALUES: dict[int, CardValues] = {}
 """By the card object's id (the entry keeps the card, so its id is not reused)."""
 
 
-def _value_ops(card: MemoryCard) -> _CardValues:
+def card_values(card: MemoryCard) -> CardValues:
+    """The card's value effects, read once per card object."""
     found = _CARD_VALUES.get(id(card))
     if found is None:
         if len(_CARD_VALUES) >= CARD_VALUES_LIMIT:
             _CARD_VALUES.clear()
-        found = _CARD_VALUES[id(card)] = _CardValues(card)
+        found = _CARD_VALUES[id(card)] = CardValues(card)
     return found
 
 
-def _after(a: _CardValues, b: _CardValues) -> bool:
+def in_order(cards: list[CardValues]) -> list[CardValues]:
+    """``cards`` in the order they apply, by (order number, card number), stably: an
+    insertion sort, which for the handful of cards in play costs less than calling a key
+    for each (``cards`` is sorted in place and returned)."""
+    for i in range(1, len(cards)):
+        card = cards[i]
+        j = i
+        while j > 0 and _after(cards[j - 1], card):
+            cards[j] = cards[j - 1]
+            j -= 1
+        cards[j] = card
+    return cards
+
+
+def ops_of(ordered: list[CardValues]) -> list[ValueOp]:
+    """The value effects of cards ``in_order``, in the order they apply: within one order
+    number, all the sets, then all the adds."""
+    ops: list[ValueOp] = []
+    start = 0
+    while start < len(ordered):
+        order = ordered[start].order
+        end = start + 1
+        while end < len(ordered) and ordered[end].order == order:
+            end += 1
+        for i in range(start, end):
+            ops.extend(ordered[i].sets)
+        for i in range(start, end):
+            ops.extend(ordered[i].adds)
+        start = end
+    return ops
+
+
+def item_values(ops: list[ValueOp], released: bool, base_points: Sequence[int]) -> list[int]:
+    """Each item's final value in points after the value effects ``ops`` (``ops_of``)."""
+    values = list(base_points)
+    for item, is_set, value, when in ops:
+        if when is None or when == released:
+            values[item] = value if is_set else values[item] + value
+    return values
+
+
+def _after(a: CardValues, b: CardValues) -> bool:
     """Whether ``a`` applies after ``b``: by order number, then card number."""
     return a.order > b.order or (a.order == b.order and a.number > b.number)
 
@@ -131,37 +173,13 @@ class Scorer:
     __slots__ = ("value_ops", "cards")
 
     def __init__(self, cards: Sequence[MemoryCard]) -> None:
-        ordered = [_value_ops(c) for c in cards]
-        # By (order number, card number), stably: an insertion sort, which for the
-        # handful of cards in play costs less than calling a key for each.
-        for i in range(1, len(ordered)):
-            card = ordered[i]
-            j = i
-            while j > 0 and _after(ordered[j - 1], card):
-                ordered[j] = ordered[j - 1]
-                j -= 1
-            ordered[j] = card
+        ordered = in_order([card_values(c) for c in cards])
         self.cards = tuple([c.card for c in ordered])
-        self.value_ops: list[ValueOp] = []
-        start = 0
-        while start < len(ordered):
-            order = ordered[start].order
-            end = start + 1
-            while end < len(ordered) and ordered[end].order == order:
-                end += 1
-            for i in range(start, end):
-                self.value_ops.extend(ordered[i].sets)
-            for i in range(start, end):
-                self.value_ops.extend(ordered[i].adds)
-            start = end
+        self.value_ops = ops_of(ordered)
 
     def values(self, released: bool, base_points: Sequence[int]) -> list[int]:
         """Each item's final value in points."""
-        values = list(base_points)
-        for item, is_set, value, when in self.value_ops:
-            if when is None or when == released:
-                values[item] = value if is_set else values[item] + value
-        return values
+        return item_values(self.value_ops, released, base_points)
 
     def score(
         self,
