@@ -75,14 +75,14 @@ def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, .
 
 
 LADDERS: dict[str, tuple[Level, ...]] = {
-    # tabletop league wicked-labyrinth --games 420 (docs/league/wicked-labyrinth);
-    # gaps 0.8, 1.3, 7.3 (one sigma is about 2.4)
+    # tabletop league wicked-labyrinth --games 700 (docs/league/wicked-labyrinth);
+    # gaps 0.6, 1.0, 6.3 (one sigma is about 2.0)
     "wicked-labyrinth": (
-        Level("easy", "heuristic:aggression=1.6,spite=0.6", 42.1, 2.3),
-        Level("normal", "heuristic", 42.9, 2.3),
-        Level("hard", "heuristic:aggression=0.6,spite=0", 44.2, 2.4),
+        Level("easy", "heuristic:aggression=1.6,spite=0.6", 41.8, 2.0),
+        Level("normal", "heuristic", 42.4, 2.0),
+        Level("hard", "heuristic:aggression=0.6,spite=0", 43.4, 2.0),
         Level("strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-              51.5, 2.5),
+              49.7, 2.1),
     ),
     # tabletop league code-of-nine --games 560 (docs/league/code-of-nine); gaps 0.5,
     # 3.1, 2.7 (one sigma is about 1.9)
