@@ -33,24 +33,18 @@ import json
 import os
 import shutil
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
+from rich.progress import Progress
 
 import tabletop
 from tabletop.bots import make_bot
 from tabletop.bots.neural.features import COUNTS
 from tabletop.bots.neural.plans import FEATURES, PLAN_LAYERS, end_key, explore, features
+from tabletop.bots.neural.train import Progressed, measure, plot, progress_columns
 from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner
 from tabletop.bots.wicked_labyrinth.valuation import Weights, board_value
 from tabletop.games.wicked_labyrinth.board import STRIDE
@@ -202,15 +196,6 @@ class Config:
         self.hidden = (int(self.hidden[0]), int(self.hidden[1]))
 
 
-@dataclass
-class Progressed:
-    rounds: int = 0
-    games: int = 0
-    steps: int = 0
-    seconds: float = 0.0
-    curve: list[dict[str, Any]] = field(default_factory=list)
-
-
 def build(config: Config) -> torch.nn.Module:
     """The torch twin of :class:`~tabletop.bots.neural.plans.PlanHead`."""
     import torch
@@ -332,8 +317,6 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     """Train (or resume) the plan head in ``directory`` until ``rounds`` rounds are done."""
     import torch
 
-    from tabletop.bots.neural.train import measure, plot
-
     torch.set_num_threads(1)
     directory.mkdir(parents=True, exist_ok=True)
     checkpoint = directory / "checkpoint.pt"
@@ -351,9 +334,7 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     target = config.rounds if rounds is None else rounds
     weights = directory / f"{GAME}.npz"
     rng = np.random.default_rng(config.seed + done.rounds)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns) as progress:
+    with Progress(*progress_columns()) as progress:
         while done.rounds < target:
             start = time.monotonic()
             student = f"neural:weights={weights}" if done.rounds > 0 else (

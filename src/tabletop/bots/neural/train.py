@@ -42,6 +42,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
     TextColumn,
     TimeElapsedColumn,
     TimeRemainingColumn,
@@ -111,6 +112,12 @@ class Progressed:
     steps: int = 0
     seconds: float = 0.0
     curve: list[dict[str, Any]] = field(default_factory=list)
+
+
+def progress_columns() -> tuple[ProgressColumn, ...]:
+    """The training runs' progress bar: what is being done, how far, how long, how long left."""
+    return (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+            TimeElapsedColumn(), TimeRemainingColumn())
 
 
 def build(config: Config) -> torch.nn.Module:
@@ -325,9 +332,7 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     target = config.rounds if rounds is None else rounds
     weights = directory / f"{config.game}.npz"
     rng = np.random.default_rng(config.seed + done.rounds)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-               TimeElapsedColumn(), TimeRemainingColumn())
-    with Progress(*columns) as progress:
+    with Progress(*progress_columns()) as progress:
         while done.rounds < target:
             start = time.monotonic()
             student = Network.load(config.game, weights) if done.rounds > 0 else \
