@@ -58,8 +58,12 @@ class NeuralBot(Bot):
         self.temperature = float(temperature)
         name = game.info.name
         try:
-            self.network = network if network is not None else packaged(name) \
-                if weights is None else Network.load(name, str(weights))
+            if network is not None:
+                self.network = network
+            elif weights is None:
+                self.network = packaged(name)
+            else:
+                self.network = Network.load(name, str(weights))
         except OSError as exc:  # a weights file that cannot be read: the spec's error
             raise ValueError(f"weights {weights!r} cannot be read: {exc.strerror or exc}") \
                 from None
