@@ -1,4 +1,5 @@
-"""Build hook: compile the engine's hot modules with mypyc (see ``tabletop.compiled``).
+"""Build hook: compile the engine's hot modules with mypyc, and its few hand-written C
+extensions, with the compiler (see ``tabletop.compiled``).
 
 Everything else about the package is in ``pyproject.toml``. Set ``TABLETOP_PURE_PYTHON=1``
 at install time to skip compilation (for instance on a machine without a C compiler).
@@ -8,16 +9,26 @@ import ast
 import os
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 
-def compiled_modules() -> list[str]:
-    """``tabletop.compiled.MODULES``, read without importing the package."""
+def compiled_modules(name: str = "MODULES") -> list[str]:
+    """``tabletop.compiled.MODULES`` (or ``NATIVE``), read without importing the package."""
     tree = ast.parse(Path("src/tabletop/compiled.py").read_text(encoding="utf-8"))
     for node in tree.body:
-        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == "MODULES":
+        if isinstance(node, ast.AnnAssign) and getattr(node.target, "id", "") == name:
             return list(ast.literal_eval(node.value))
-    raise RuntimeError("src/tabletop/compiled.py defines no MODULES")
+    raise RuntimeError(f"src/tabletop/compiled.py defines no {name}")
+
+
+def native_extensions() -> list[Extension]:
+    """The C extensions of ``tabletop.compiled.NATIVE``. -ffp-contract=off: no fused
+    multiply-add, so their floating point is Python's operation for operation."""
+    return [
+        Extension(m, ["src/" + m.replace(".", "/") + ".c"],
+                  extra_compile_args=["-O2", "-ffp-contract=off"])
+        for m in compiled_modules("NATIVE")
+    ]
 
 
 def ext_modules() -> list:
@@ -32,6 +43,7 @@ def ext_modules() -> list:
     # types are not needed to compile (no compiled module uses them), so they may be
     # missing here. ``tests/quality`` type-checks everything strictly with them installed.
     extensions = mypycify(["--ignore-missing-imports", *paths], opt_level="3")
+    extensions += native_extensions()
     _remove_old_runtime_libraries({ext.name for ext in extensions})
     return extensions
 

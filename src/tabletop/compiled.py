@@ -52,6 +52,15 @@ MODULES: tuple[str, ...] = (
 )
 """Dotted names of the compiled modules (``setup.py`` reads this tuple)."""
 
+NATIVE: tuple[str, ...] = ("tabletop.bots.wicked_labyrinth._planner",)
+"""Hand-written C extensions, built from the ``.c`` file in the module's place.
+
+Each mirrors Python code that stays in the package as its reference and fallback
+(``_planner``: ``processing_planner.ReferencePlanner``, held equal by
+``tests/wicked_labyrinth_bot/test_native_planner.py``). They are compiled, judged stale
+and left out with the mypyc modules: only in a compiled, fresh build does Python import
+them (:func:`native`)."""
+
 INLINED: tuple[str, ...] = (
     "tabletop.games.code_of_nine.items",
     "tabletop.games.code_of_nine.layout",
@@ -66,7 +75,7 @@ _ROOT = Path(__file__).resolve().parent.parent
 
 
 def _source(module: str) -> Path:
-    return _ROOT.joinpath(*module.split(".")).with_suffix(".py")
+    return _ROOT.joinpath(*module.split(".")).with_suffix(".c" if module in NATIVE else ".py")
 
 
 def _extension(module: str) -> Path | None:
@@ -79,14 +88,16 @@ def _extension(module: str) -> Path | None:
 
 
 def stale_modules() -> list[str]:
-    """Compiled modules whose source, or a module of :data:`INLINED`, changed after
-    they were built."""
+    """Compiled modules whose source, or (for the mypyc ones) a module of
+    :data:`INLINED`, changed after they were built."""
     inlined = max(_source(m).stat().st_mtime for m in INLINED)
     stale = []
-    for module in MODULES:
+    for module in MODULES + NATIVE:
         ext = _extension(module)
-        if ext is not None and ext.stat().st_mtime < max(_source(module).stat().st_mtime,
-                                                         inlined):
+        changed = _source(module).stat().st_mtime
+        if module in MODULES:
+            changed = max(changed, inlined)
+        if ext is not None and ext.stat().st_mtime < changed:
             stale.append(module)
     return stale
 
@@ -96,11 +107,14 @@ def pure_requested() -> bool:
 
 
 class _SourceFinder(importlib.abc.MetaPathFinder):
-    """Finds :data:`MODULES` as their ``.py`` sources, ahead of the compiled files."""
+    """Finds :data:`MODULES` as their ``.py`` sources, ahead of the compiled files, and
+    :data:`NATIVE` not at all."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> importlib.machinery.ModuleSpec | None:
+        if fullname in NATIVE:
+            raise ModuleNotFoundError(f"{fullname} is not used: pure Python runs", name=fullname)
         if fullname not in MODULES:
             return None
         return importlib.util.spec_from_file_location(fullname, _source(fullname))
@@ -129,11 +143,16 @@ ACTIVE: bool = choose()
 """Whether this interpreter runs the compiled engine modules."""
 
 
+def native(module: str) -> bool:
+    """Whether the C extension ``module`` (one of :data:`NATIVE`) is built and may run."""
+    return ACTIVE and _extension(module) is not None
+
+
 def needs_build() -> bool:
     """True when the compiled modules are missing or stale (and pure Python is not asked)."""
     if pure_requested():
         return False
-    return bool(stale_modules()) or any(_extension(m) is None for m in MODULES)
+    return bool(stale_modules()) or any(_extension(m) is None for m in MODULES + NATIVE)
 
 
 if __name__ == "__main__":

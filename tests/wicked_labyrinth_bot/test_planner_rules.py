@@ -1,8 +1,8 @@
 """The planner's soul processing on one board agrees with the state's rules.
 
-``ProcessingPlanner`` searches on copies of the seat's 29 integers instead of cloning
-the state (``_apply``) and makes its useful actions directly instead of filtering the
-legal ones (``_useful``); on every board a random game reaches in soul processing, the
+``ReferencePlanner`` (the Python planner, which the C one mirrors) searches on copies
+of the seat's 29 integers instead of cloning the state (``_apply``) and makes its useful
+actions directly instead of filtering the legal ones (``_useful``); on every board a random game reaches in soul processing, the
 actions must be those of the filter and each legal action must change the board as
 the state changes it.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner
+from tabletop.bots.wicked_labyrinth.processing_planner import ReferencePlanner
 from tabletop.bots.wicked_labyrinth.valuation import Weights
 from tabletop.games.wicked_labyrinth import GAME, rules
 from tabletop.games.wicked_labyrinth import actions as A
@@ -20,7 +20,7 @@ from tabletop.games.wicked_labyrinth.board import GREAT, GREAT_DONE, MODE, SMALL
 from tabletop.games.wicked_labyrinth.elements import Mode, Phase
 
 
-def _filtered(planner: ProcessingPlanner, legal: list[int], key: tuple[int, ...]) -> list[int]:
+def _filtered(planner: ReferencePlanner, legal: list[int], key: tuple[int, ...]) -> list[int]:
     """The planner's useful actions as the legal actions filtered one by one (how the
     planner made them before it generated them directly)."""
     if key[MODE] != Mode.PROCESS:
@@ -47,7 +47,7 @@ def _filtered(planner: ProcessingPlanner, legal: list[int], key: tuple[int, ...]
     return out
 
 
-def _wanted(planner: ProcessingPlanner, key: tuple[int, ...]) -> frozenset[int]:
+def _wanted(planner: ReferencePlanner, key: tuple[int, ...]) -> frozenset[int]:
     """Colours an open great or small oracle of this board asks for."""
     colours: set[int] = set()
     for slot in (0, 1):
@@ -71,7 +71,7 @@ def test_one_board_processing_matches_the_state_for_every_legal_action() -> None
     applied: Counter[str] = Counter()
     for seed in range(40):
         state = GAME.new_game(3 + seed % 3, seed)
-        planner = ProcessingPlanner(state.cards, Weights())
+        planner = ReferencePlanner(state.cards, Weights())
         while not state.is_terminal():
             for seat in state.current_players():
                 if seat not in state.current_players():
