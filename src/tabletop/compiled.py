@@ -13,6 +13,11 @@ scoring five times as fast. The Python sources stay the reference: the compiled 
 is an optimisation that must agree with them move for move
 (``tests/core/test_compiled.py``).
 
+One search is also written in C by hand (:data:`NATIVE`: the Wicked Labyrinth
+planner's, where mypyc still left bytes keys, list copies and boxed numbers); it is
+built, judged stale and left out together with the mypyc modules, and its Python
+original stays as the reference it is tested against.
+
 A compiled module that is older than its source would silently run yesterday's rules,
 so :func:`choose` falls back to the sources, all of them together (compiled modules
 bind each other directly), when any compiled module is stale, or when the environment

@@ -73,6 +73,47 @@ def test_the_install_built_the_compiled_engine() -> None:
     from tabletop.games.wicked_labyrinth import state
 
     assert not state.__file__.endswith(".py")
+    assert all(compiled.native(m) for m in compiled.NATIVE)
+
+
+def test_a_c_extension_older_than_its_source_is_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A hand-written extension built before its ``.c`` changed would run old rules."""
+    built, source = tmp_path / "built.so", tmp_path / "native.c"
+    for age, path in enumerate((built, source)):
+        path.write_text("")
+        os.utime(path, (1000 + age, 1000 + age))
+    monkeypatch.setattr(compiled, "_extension",
+                        lambda module: built if module in compiled.NATIVE else None)
+    real_source = compiled._source
+    monkeypatch.setattr(compiled, "_source",
+                        lambda module: source if module in compiled.NATIVE else real_source(module))
+    assert compiled.stale_modules() == list(compiled.NATIVE)
+    assert compiled.needs_build()
+    os.utime(source, (900, 900))
+    assert compiled.stale_modules() == []
+
+
+def test_pure_python_never_imports_a_c_extension() -> None:
+    """With the sources forced (stale build or ``TABLETOP_PURE_PYTHON``), the bots'
+    planner is the Python one and the C module cannot be imported at all."""
+    env = {**os.environ, compiled.PURE_ENV: "1"}
+    code = (
+        "import importlib, tabletop.compiled as c; "
+        "from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner; "
+        "from tabletop.bots.wicked_labyrinth.valuation import Weights; "
+        "from tabletop.games.wicked_labyrinth import GAME\n"
+        "print(type(ProcessingPlanner(GAME.new_game(3, 1).cards, Weights())._search).__name__)\n"
+        "for m in c.NATIVE:\n"
+        "    try:\n"
+        "        importlib.import_module(m)\n"
+        "    except ModuleNotFoundError:\n"
+        "        print('refused')"
+    )
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                         text=True, check=True)
+    assert out.stdout.split() == ["ReferencePlanner"] + ["refused"] * len(compiled.NATIVE)
 
 
 def test_compiled_and_pure_python_play_alike() -> None:
@@ -105,8 +146,9 @@ def test_a_change_to_an_inlined_module_makes_every_compiled_module_stale(
         path.write_text("")
         os.utime(path, (1000 + age, 1000 + age))
     monkeypatch.setattr(compiled, "_extension", lambda module: built)
-    sources = {m: source for m in compiled.MODULES}
+    sources = {m: source for m in compiled.MODULES + compiled.NATIVE}
     monkeypatch.setattr(compiled, "_source", lambda module: sources.get(module, inlined))
+    # The C extensions write no Python numbers in: only their own source dates them.
     assert compiled.stale_modules() == list(compiled.MODULES)
     os.utime(inlined, (900, 900))
     assert compiled.stale_modules() == []

@@ -2,9 +2,9 @@
 
 ``ReferencePlanner`` (the Python planner, which the C one mirrors) searches on copies
 of the seat's 29 integers instead of cloning the state (``_apply``) and makes its useful
-actions directly instead of filtering the legal ones (``_useful``); on every board a random game reaches in soul processing, the
-actions must be those of the filter and each legal action must change the board as
-the state changes it.
+actions directly instead of filtering the legal ones (``_useful``); on every board a
+random game reaches in soul processing, the actions must be those of the filter and
+each legal action must change the board as the state changes it.
 """
 
 from __future__ import annotations
