@@ -6,7 +6,14 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.rl.bench import VECTOR_PHASES, available, env_episodes, rl_figures, vector_costs
+from tabletop.rl.bench import (
+    VECTOR_PHASES,
+    available,
+    cores,
+    env_episodes,
+    rl_figures,
+    vector_costs,
+)
 
 
 def test_env_episodes_count_real_decisions_only():
@@ -28,6 +35,9 @@ def test_rl_figures_keys_and_ratio():
         figures["vector_table_steps_per_second"] / figures["env_steps_per_second"])
     assert figures["vector_agent_steps_per_second"] == pytest.approx(
         3 * figures["vector_table_steps_per_second"])
+    assert figures["vector_workers"] == min(cores(), 64)
+    assert figures["vector_workers_speedup"] == pytest.approx(
+        figures["vector_workers_table_steps_per_second"] / figures["env_steps_per_second"])
     assert figures["learner_steps_vs_heuristics_per_second"] > 0
     assert set(figures["vector_cost_us"]) == {*VECTOR_PHASES, "total", "pettingzoo"}
 
@@ -69,9 +79,10 @@ def test_vector_and_learner_loops_count_what_they_say():
     from tabletop.rl.bench import learner_steps, random_masked, vector_steps
 
     game = tabletop.game("code-of-nine")
-    rate, table_steps = vector_steps(game, 3, 0.0, tables=5)
-    assert rate.count == 1 and table_steps == 5
-    assert rate.decisions == 15  # the first step is the sealed change: all 3 seats at once
+    for workers in (1, 2):
+        rate, table_steps = vector_steps(game, 3, 0.0, tables=5, workers=workers)
+        assert rate.count == 1 and table_steps == 5
+        assert rate.decisions == 15  # the first step is the sealed change: all 3 at once
     assert learner_steps(game, 3, 0.0, opponents="random").count == 1
     masks = np.zeros((50, 6), np.int8)
     masks[:, [1, 4]] = 1

@@ -123,10 +123,10 @@ def test_bad_arguments_fail_at_construction(kwargs):
 
 
 def test_the_mask_table_forgets_when_full_and_keys_stay_right(monkeypatch):
-    from tabletop.rl import stepping, vector
+    from tabletop.rl import shard, stepping
 
-    monkeypatch.setattr(vector, "MASK_TABLE_LIMIT", 3)
-    table = vector.MaskTable(6)
+    monkeypatch.setattr(shard, "MASK_TABLE_LIMIT", 3)
+    table = shard.MaskTable(6)
 
     def key(ids):
         new = []
@@ -146,9 +146,9 @@ def test_the_mask_table_forgets_when_full_and_keys_stay_right(monkeypatch):
 
 
 def test_the_mask_table_grows_and_keeps_every_row():
-    from tabletop.rl import stepping, vector
+    from tabletop.rl import shard, stepping
 
-    table = vector.MaskTable(200)
+    table = shard.MaskTable(200)
     sets = [(i, i + 1) for i in range(150)]
     new = []
     keys = [stepping.mask_key(ids, table.known, new) for ids in sets]

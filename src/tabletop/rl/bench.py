@@ -17,8 +17,9 @@ same env with a free encoder (every observation a copy of one zero array), says 
 the API's own per-step work costs (``free_observation_ratio``): no encoder can take the
 env under it. A fifth, the batched env (:mod:`tabletop.rl.vector`, every seat, 64
 tables, actions drawn for all tables at once), gives its table steps per second and
-their ratio to the PettingZoo env's steps (``vector_speedup``; the target is at least
-5), and :func:`vector_costs` says where its table step's CPU time goes. A sixth,
+their ratio to the PettingZoo env's steps, in one process (``vector_speedup``) and
+with one process per core (``vector_workers_speedup``; the target is at least 5), and
+:func:`vector_costs` says where its table step's CPU time goes. A sixth,
 :func:`learner_steps`, is the single-seat env's learner against
 heuristic bots in every other seat (random masked actions): the steps per second a
 learner gets against them (the target is at least 1,000).
@@ -27,6 +28,7 @@ learner gets against them (the target is at least 1,000).
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import time
 from typing import TYPE_CHECKING, Any
@@ -118,27 +120,37 @@ def random_masked(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
 
 
 def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
-                 tables: int = VECTOR_TABLES) -> tuple[Rate, int]:
-    """The batched env (every seat) stepped with random masked actions, drawn for all
-    tables at once by :func:`random_masked`: (rate, table steps).
+                 tables: int = VECTOR_TABLES, workers: int = 1) -> tuple[Rate, int]:
+    """The batched env (every seat, ``workers`` processes) stepped with random masked
+    actions, drawn for all tables at once by :func:`random_masked`: (rate, table steps).
 
     The rate's count is the ``step`` calls, its decisions the seats that had one; a
-    table step is one table's step, the unit of the PettingZoo env's steps.
+    table step is one table's step, the unit of the PettingZoo env's steps. Starting
+    the workers is not timed.
     """
     from tabletop.rl.vector import VectorEnv
 
-    env = VectorEnv(game, players, tables)
-    _, masks = env.reset(seed=seed)
-    rng = np.random.default_rng(seed)
-    noop = env.noop
+    with VectorEnv(game, players, tables, workers=workers) as env:
+        _, masks = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        noop = env.noop
 
-    def one_step(_: int) -> int:
-        decisions = int(tables * players - masks[..., noop].sum())
-        env.step(random_masked(rng, masks))
-        return decisions
+        def one_step(_: int) -> int:
+            decisions = int(tables * players - masks[..., noop].sum())
+            env.step(random_masked(rng, masks))
+            return decisions
 
-    rate = measure(one_step, seconds)
+        rate = measure(one_step, seconds)
     return rate, rate.count * tables
+
+
+def cores() -> int:
+    """The CPU cores this process may run on (the batched env's worker count in
+    :func:`rl_figures`)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 VECTOR_PHASES = ("sample", "check", "engine", "encode", "masks")
@@ -170,11 +182,11 @@ def vector_costs(game: Game, players: int, seconds: float, seed: int = 0,
         t1 = clock()
         chosen = env._checked(actions)
         t2 = clock()
-        env._apply(chosen)
+        env._shard.apply(chosen)
         t3 = clock()
-        env._encode()
+        env._shard.encode()
         t4 = clock()
-        env._mask()
+        env._shard.mask()
         t5 = clock()
         for phase, took in zip(VECTOR_PHASES, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4),
                                strict=True):
@@ -248,8 +260,10 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
     viewed: list[Rate] = []
     free: list[Rate] = []
     vector: list[Rate] = []
+    parallel: list[Rate] = []
     learner: list[Rate] = []
-    steps = vector_table_steps = 0
+    steps = vector_table_steps = parallel_table_steps = 0
+    workers = min(cores(), VECTOR_TABLES)
     share = seconds / ROUNDS
     for k in range(ROUNDS):
         rate, taken = env_episodes(game, players, share, seed + 1000 * k)
@@ -258,6 +272,9 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         rate, taken = vector_steps(game, players, share, seed + 1000 * k)
         vector.append(rate)
         vector_table_steps += taken
+        rate, taken = vector_steps(game, players, share, seed + 1000 * k, workers=workers)
+        parallel.append(rate)
+        parallel_table_steps += taken
         learner.append(learner_steps(game, players, share, "heuristic", seed + 1000 * k))
         engine.append(playouts(game, players, share, seed + 1000 * k))
         viewed.append(engine_with_views(game, players, share, seed + 1000 * k))
@@ -268,6 +285,7 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
     vector_rate = _total(vector)
     env_steps = steps / env_rate.seconds
     table_steps = vector_table_steps / vector_rate.seconds
+    parallel_steps = parallel_table_steps / _total(parallel).seconds
     return {
         "rl_players": players,
         "env_steps_per_second": env_steps,
@@ -277,6 +295,10 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         "vector_agent_steps_per_second": table_steps * players,
         "vector_decisions_per_second": vector_rate.decisions_per_second,
         "vector_speedup": table_steps / env_steps,
+        "vector_workers": workers,
+        "vector_workers_table_steps_per_second": parallel_steps,
+        "vector_workers_agent_steps_per_second": parallel_steps * players,
+        "vector_workers_speedup": parallel_steps / env_steps,
         "vector_cost_us": vector_costs(game, players, share, seed),
         "learner_steps_vs_heuristics_per_second": _total(learner).per_second,
         "env_decisions_per_second": env_rate.decisions_per_second,

@@ -34,74 +34,39 @@ exactly as a PettingZoo env (or a single-seat env) reset with ``seed=s + t`` and
 reset without a seed after every game. So table ``t`` replays that env's episodes
 step for step (tested).
 
-Why it is faster than the PettingZoo env (about 2x; docs/rl.md says where the rest of
-the time goes): the engine steps each table from compiled code
-(:mod:`tabletop.rl.stepping`), and everything else is batched. Each table's state is
-packed into one row of integers (the table encoders' compiled packers), and a few
-numpy calls for the whole batch turn all rows into every seat's observation; masks are
-keys into a table of the distinct legal sets met so far, copied out by one ``take``;
-legality is checked by one gather over the masks. No per-step dictionary or array is
-built per table.
+**Workers.** ``workers=k`` steps the tables in ``k`` processes at once (this one and
+``k - 1`` workers, :mod:`tabletop.rl.workers`), the arrays in shared memory: on ``k``
+free cores a step takes about ``1/k`` of the time. The episodes are the same whatever
+``k`` (table ``t`` is seeded ``s + t``). Opponents and options must then pickle, and
+:attr:`VectorEnv.states` gives copies of the workers' states. :meth:`VectorEnv.close`
+(or ``with VectorEnv(...) as env:``) ends the workers; so does dropping the env.
+
+Why it is faster than the PettingZoo env in one process (about 2x; docs/rl.md says
+where the rest of the time goes): the engine steps each table from compiled code, and
+everything else is batched (:mod:`tabletop.rl.shard`); legality is checked by one
+gather over the masks.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from gymnasium.utils import seeding
 
 from tabletop.core.errors import IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.core.state import State
-from tabletop.rl import stepping
-from tabletop.rl.encoders import encoder_for, table_encoder_for
-from tabletop.rl.episode import REWARDS, check_choice, terminal_rewards
-from tabletop.rl.opponents import Opponent, Opponents, opponent_specs
+from tabletop.rl.encoders import encoder_for
+from tabletop.rl.episode import REWARDS, check_choice
+from tabletop.rl.opponents import Opponent, opponent_specs
+from tabletop.rl.shard import Shard, ShardArrays, ShardSpec
+from tabletop.rl.workers import Layout, Worker, allocate, shut, unlink
 
 VECTOR_VERSION = 1
 """Bumped when observations, actions or rewards change meaning; see docs/rl.md."""
-
-
-MASK_TABLE_LIMIT = 1 << 16
-"""Distinct legal sets a batched env keeps masks for (about 11 MB for the Labyrinth)."""
-
-
-class MaskTable:
-    """The distinct legal-action sets seen so far, as rows of one int8 array.
-
-    A key names a row; row 0 is the no-op alone. Masks of many seats are then one
-    ``take`` of their keys, and a legal set's row is built once per env.
-    :mod:`~tabletop.rl.stepping` finds the keys (in :attr:`known`) and lists the sets
-    met for the first time, whose rows :meth:`add` writes. Keys hold for one step:
-    :meth:`start` may forget every set (past :data:`MASK_TABLE_LIMIT` rows), so a long
-    run's memory stays bounded.
-    """
-
-    def __init__(self, num_actions: int) -> None:
-        self.num_actions = num_actions
-        self.rows = np.zeros((64, num_actions), np.int8)
-        self.rows[0, num_actions - 1] = 1
-        self.known: dict[tuple[int, ...], int] = {}
-        """Each legal set met so far, by its key (its row)."""
-
-    def start(self) -> None:
-        """A new step's keys begin; forget every set once the table is full."""
-        if len(self.known) + 1 >= MASK_TABLE_LIMIT:
-            self.known.clear()
-            self.rows[1:] = 0
-
-    def add(self, new: list[tuple[int, ...]]) -> None:
-        """Write the rows of the sets just given keys (the last ``len(new)`` of them)."""
-        count = len(self.known) + 1
-        if count > len(self.rows):
-            grown = np.zeros((max(count, 2 * len(self.rows)), self.num_actions), np.int8)
-            grown[: len(self.rows)] = self.rows
-            self.rows = grown
-        for key, ids in enumerate(new, count - len(new)):
-            self.rows[key, list(ids)] = 1
 
 
 class VectorEnv:
@@ -109,7 +74,8 @@ class VectorEnv:
 
     ``seat`` chooses the mode (None: every seat; a seat number: that seat learns and
     ``opponents`` play the others). ``reward`` is ``"win_share"`` or ``"score_diff"``;
-    further keyword arguments are the game's options.
+    ``workers`` is how many processes step the tables (1: this one alone); further
+    keyword arguments are the game's options.
     """
 
     def __init__(
@@ -120,6 +86,7 @@ class VectorEnv:
         seat: int | None = None,
         opponents: Opponent | Sequence[Opponent] = "random",
         reward: str = "win_share",
+        workers: int = 1,
         **options: Any,
     ) -> None:
         if isinstance(game, str):
@@ -131,72 +98,119 @@ class VectorEnv:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
                                  or not 0 <= seat < players):
             raise ValueError(f"seat must be None or a seat number 0..{players - 1}, got {seat!r}")
+        if (isinstance(workers, bool) or not isinstance(workers, int)
+                or not 1 <= workers <= tables):
+            raise ValueError(f"workers must be a whole number from 1 to the {tables} tables, "
+                             f"got {workers!r}")
         self.game = game
         self.players = players
         self.tables = tables
         self.seat = seat
-        self.options = game.resolve_options(game.info.check(players, dict(options)))
+        self.workers = workers
+        checked = game.info.check(players, dict(options))
+        self.options = game.resolve_options(checked)
+        self._checked_options = checked
         self.reward = check_choice("reward", reward, REWARDS)
         self.noop = game.info.num_distinct_actions
         self.num_actions = self.noop + 1
         self.obs_size = encoder_for(game.info.name).size(players)
-        self._encoder = table_encoder_for(game.info.name, players)
-        self._masks = MaskTable(self.num_actions)
+        specs = {} if seat is None else opponent_specs(game, players, seat, opponents)
         lead = (tables,) if seat is not None else (tables, players)
-        self.observations = np.zeros((*lead, self.obs_size), np.float32)
+        shapes = {
+            "observations": ((*lead, self.obs_size), np.float32),
+            "masks": ((*lead, self.num_actions), np.int8),
+            "rewards": (lead, np.float32),
+            "dones": ((tables,), np.bool_),
+            "final_observations": ((*lead, self.obs_size), np.float32),
+            "final_masks": ((*lead, self.num_actions), np.int8),
+            "actions": (lead, np.int64),
+        }
+        layout: Layout | None = None
+        if workers == 1:
+            arrays = {name: np.zeros(shape, dtype) for name, (shape, dtype) in shapes.items()}
+        else:
+            layout, arrays = allocate(shapes)
+        self.observations: np.ndarray = arrays["observations"]
         """Each table's observation now (every seat's, or the learner's)."""
-        self.masks = np.zeros((*lead, self.num_actions), np.int8)
+        self.masks: np.ndarray = arrays["masks"]
         """Each table's action mask now; the no-op alone for a seat without a decision."""
-        self.rewards = np.zeros(lead, np.float32)
+        self.rewards: np.ndarray = arrays["rewards"]
         """The rewards of the last step: non-zero only where a game ended."""
-        self.dones = np.zeros(tables, bool)
+        self.dones: np.ndarray = arrays["dones"]
         """Which tables' games ended in the last step (and were reset)."""
-        self.final_observations = np.zeros_like(self.observations)
+        self.final_observations: np.ndarray = arrays["final_observations"]
         """Where ``dones``: the ended game's last observation."""
-        self.final_masks = np.zeros_like(self.masks)
+        self.final_masks: np.ndarray = arrays["final_masks"]
         """Where ``dones``: the ended game's last masks (the no-op alone)."""
         self.results: list[Result | None] = [None] * tables
         """Where ``dones``: the ended game's scores and placings (None elsewhere)."""
-        self._keys = np.zeros(lead, np.intp)
-        self._key_list = [0] * self._keys.size
-        self._states: list[State] = []
-        self._rngs: list[np.random.Generator] = []
-        self._opponents: list[Opponents] = []
-        if seat is not None:
-            specs = opponent_specs(game, players, seat, opponents)
-            self._opponents = [
-                Opponents(game, specs, table_encoder_for(game.info.name, players), self.noop)
-                for _ in range(tables)
-            ]
+        self._actions: np.ndarray = arrays["actions"]
+        views = ShardArrays(arrays["observations"], arrays["masks"], arrays["rewards"],
+                            arrays["dones"], arrays["final_observations"], arrays["final_masks"])
+        bounds = [tables * k // workers for k in range(workers + 1)]
+        self._bounds = bounds
+        self._layout = layout
+        self._workers: list[Worker] = []
+        self._closer = weakref.finalize(self, shut, self._workers)
+        try:
+            for k in range(1, workers):
+                self._workers.append(Worker(
+                    layout, self._spec(specs, bounds[k], bounds[k + 1]),  # type: ignore[arg-type]
+                    bounds[k], bounds[k + 1]))
+        except BaseException:
+            self.close()
+            raise
+        finally:
+            if layout is not None:
+                unlink(layout)  # every worker has mapped it (or failed)
+        self._shard = Shard(game, self._spec(specs, 0, bounds[1]), views.tables(0, bounds[1]))
+        self._started = False
+
+    def _spec(self, opponents: dict[int, Opponent], start: int, stop: int) -> ShardSpec:
+        return ShardSpec(self.game.info.name, self.players, start, stop - start, self.seat,
+                         opponents, self.reward, self._checked_options)
 
     # ------------------------------------------------------------------ lifecycle
 
     def reset(self, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """New games at every table; table ``t`` is seeded with ``seed + t`` (module
         docstring). Returns the observations and masks."""
-        self._rngs = [seeding.np_random(None if seed is None else seed + t)[0]
-                      for t in range(self.tables)]
-        self._states = [self._new_game(t) for t in range(self.tables)]
-        self.rewards.fill(0.0)
-        self.dones.fill(False)
+        self._check_open()
+        for worker in self._workers:
+            worker.send("reset", seed)
+        self._shard.reset(seed)
+        for worker in self._workers:
+            worker.receive()
         self.results = [None] * self.tables
-        self._observe()
+        self._started = True
         return self.observations, self.masks
 
-    def _new_game(self, t: int) -> State:
-        rng = self._rngs[t]
-        state = self.game.new_game(self.players, int(rng.integers(0, 2**63 - 1)),
-                                   **self.options)
-        if self.seat is not None:
-            opponents = self._opponents[t]
-            opponents.new_game(rng)
-            opponents.play_until(state, self.seat)
-        return state
+    def close(self) -> None:
+        """End the worker processes (nothing to do with one process). The env cannot be
+        stepped after; its arrays stay readable."""
+        self._closer()
+        self._started = False
+
+    def __enter__(self) -> VectorEnv:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     @property
     def states(self) -> list[State]:
-        """The engine state of every table (the whole truth: for tests and tools)."""
-        return self._states
+        """The engine state of every table (the whole truth: for tests and tools).
+
+        With workers, the states of their tables are copies, made now."""
+        self._check_open()
+        states = list(self._shard.states)
+        for worker in self._workers:
+            states += worker.states()
+        return states
+
+    def _check_open(self) -> None:
+        if not self._closer.alive:
+            raise RuntimeError("this env is closed: make a new one")
 
     # ------------------------------------------------------------------ stepping
 
@@ -208,35 +222,20 @@ class VectorEnv:
         ``actions`` is ``(tables, players)`` (every seat) or ``(tables,)`` (one learning
         seat), each within its mask.
         """
-        if not self._states:
+        self._check_open()
+        if not self._started:
             raise RuntimeError("call reset() before step()")
-        self._apply(self._checked(actions))
-        self._observe()
+        chosen = self._checked(actions)
+        self._actions[...] = chosen
+        for worker in self._workers:
+            worker.send("step")
+        ended = [(t, result) for t, result in self._shard.step(self._actions[: self._bounds[1]])]
+        for k, worker in enumerate(self._workers, 1):
+            ended += [(self._bounds[k] + t, result) for t, result in worker.step_results()]
+        self.results = [None] * self.tables
+        for t, result in ended:
+            self.results[t] = result
         return self.observations, self.masks, self.rewards, self.dones
-
-    def _apply(self, chosen: np.ndarray) -> None:
-        """Every table's actions, its opponents' in one-seat mode, and the autoresets
-        (rewards and dones set)."""
-        self.rewards.fill(0.0)
-        self.dones.fill(False)
-        learner = self.seat
-        rows = chosen.tolist()
-        states = self._states
-        ended: list[int] = []
-        if learner is None:
-            stepping.apply_every_seat(states, rows, ended)
-        else:
-            for t, state in enumerate(states):
-                opponents = self._opponents[t]
-                moves = opponents.actions(state, learner)
-                moves[learner] = rows[t]
-                for p in state.current_players():
-                    state.apply_unchecked(p, moves[p])
-                opponents.play_until(state, learner)
-                if state.is_terminal():
-                    ended.append(t)
-        for t in ended:
-            self._finish(t, states[t])
 
     def _checked(self, actions: np.ndarray | Sequence[Any]) -> np.ndarray:
         """The actions as integers, every one within its mask (or an error naming the
@@ -260,35 +259,3 @@ class VectorEnv:
                 reason = "it is not a legal action now (see the action mask)"
             raise IllegalActionError(seat, action, f"at table {t}: {reason}")
         return chosen
-
-    def _finish(self, t: int, state: State) -> None:
-        """Record table ``t``'s ended game and start its next one."""
-        self.dones[t] = True
-        result = self.results[t] = state.result()
-        rewards = terminal_rewards(self.game, state, self.reward, result)
-        self.rewards[t] = rewards if self.seat is None else rewards[self.seat]
-        self._encoder.encode_into((state,), self.final_observations[t : t + 1], self.seat)
-        self.final_masks[t] = self._masks.rows[0]
-        self._states[t] = self._new_game(t)
-
-    def _observe(self) -> None:
-        """Every table's observations and masks, from its state."""
-        self._encode()
-        self._mask()
-
-    def _encode(self) -> None:
-        self._encoder.encode_into(self._states, self.observations, self.seat)
-
-    def _mask(self) -> None:
-        states = self._states
-        masks = self._masks
-        masks.start()
-        new: list[tuple[int, ...]] = []
-        if self.seat is None:
-            stepping.every_seat_keys(states, self.players, masks.known, self._key_list, new)
-        else:
-            stepping.seat_keys(states, self.seat, masks.known, self._key_list, new)
-        if new:
-            masks.add(new)
-        self._keys.reshape(-1)[:] = self._key_list
-        np.take(masks.rows, self._keys, axis=0, out=self.masks, mode="clip")

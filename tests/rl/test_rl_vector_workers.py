@@ -1,0 +1,103 @@
+"""The batched env with worker processes: the same episodes as in one process, bad
+input refused before any table moves, and no process or file left behind."""
+
+from __future__ import annotations
+
+import gc
+import os
+
+import numpy as np
+import pytest
+
+from tabletop.core.errors import IllegalActionError
+from tabletop.rl.vector import VectorEnv
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+def random_actions(rng, masks):
+    """One uniformly drawn legal action per mask (the last axis)."""
+    flat = masks.reshape(-1, masks.shape[-1])
+    return np.array([rng.choice(np.flatnonzero(m)) for m in flat]).reshape(masks.shape[:-1])
+
+
+@pytest.mark.parametrize(("game", "players", "seat", "workers"), [
+    ("wicked-labyrinth", 4, None, 2),
+    ("code-of-nine", 3, None, 3),
+    ("code-of-nine", 4, 2, 2),
+])
+def test_workers_give_the_episodes_of_one_process(game, players, seat, workers):
+    kwargs = {"seat": seat, "opponents": "random"} if seat is not None else {}
+    alone = VectorEnv(game, players, 5, **kwargs)
+    with VectorEnv(game, players, 5, workers=workers, **kwargs) as shared:
+        assert os.path.exists(os.path.dirname(shared._layout.path))
+        assert not os.path.exists(shared._layout.path)  # unlinked once every worker mapped it
+        expected = alone.reset(seed=7)
+        got = shared.reset(seed=7)
+        rng = np.random.default_rng(5)
+        ends = 0
+        for _ in range(260):
+            for a, b in zip(expected, got, strict=True):
+                assert np.array_equal(a, b)
+            actions = random_actions(rng, expected[1])
+            expected = alone.step(actions)
+            got = shared.step(actions)
+            assert np.array_equal(expected[2], got[2]) and np.array_equal(expected[3], got[3])
+            for t in np.flatnonzero(got[3]):
+                ends += 1
+                assert np.array_equal(alone.final_observations[t], shared.final_observations[t])
+                assert np.array_equal(alone.final_masks[t], shared.final_masks[t])
+                assert alone.results[t] == shared.results[t]
+            assert [r is None for r in shared.results] == [not d for d in got[3]]
+        assert ends >= 2  # autoresets in more than one process
+        assert [s.to_json() for s in shared.states] == [s.to_json() for s in alone.states]
+
+
+def test_an_illegal_action_is_refused_before_any_table_moves_in_any_worker():
+    with VectorEnv("wicked-labyrinth", 3, 4, workers=2) as env:
+        _, masks = env.reset(seed=3)
+        before = [s.to_json() for s in env.states]
+        actions = random_actions(np.random.default_rng(0), masks)
+        deciding = np.flatnonzero(~masks[3, :, env.noop].astype(bool))
+        actions[3, deciding[0]] = env.noop  # table 3 is in the worker's shard
+        with pytest.raises(IllegalActionError, match="at table 3"):
+            env.step(actions)
+        assert [s.to_json() for s in env.states] == before
+
+
+def test_bad_worker_counts_and_opponents_that_do_not_pickle_are_refused():
+    for workers in (0, 5, 1.5, True):
+        with pytest.raises(ValueError, match="workers must be"):
+            VectorEnv("code-of-nine", 3, 4, workers=workers)
+    with pytest.raises(ValueError, match="must pickle"):
+        VectorEnv("code-of-nine", 3, 4, seat=0, workers=2,
+                  opponents=lambda observation, mask: int(np.flatnonzero(mask)[0]))
+
+
+def test_closing_or_dropping_the_env_ends_its_workers():
+    env = VectorEnv("code-of-nine", 3, 4, workers=2)
+    env.reset(seed=1)
+    process = env._workers[0].process
+    assert process.is_alive()
+    env.close()
+    assert not process.is_alive()
+    with pytest.raises(RuntimeError, match="closed"):
+        env.step(np.zeros((4, 3), np.int64))
+    assert env.observations.shape == (4, 3, env.obs_size)  # still readable
+
+    env = VectorEnv("code-of-nine", 3, 4, workers=2)
+    process = env._workers[0].process
+    del env
+    gc.collect()
+    process.join(10)
+    assert not process.is_alive()
+
+
+def test_a_worker_that_dies_is_reported():
+    with VectorEnv("wicked-labyrinth", 3, 4, workers=2) as env:
+        _, masks = env.reset(seed=2)
+        process = env._workers[0].process
+        os.kill(process.pid, 9)
+        process.join(10)
+        with pytest.raises(RuntimeError, match=r"worker for tables 2-3 has ended \(exit code -9\)"):
+            env.step(random_actions(np.random.default_rng(1), masks))
