@@ -57,14 +57,19 @@ MODULES: tuple[str, ...] = (
 )
 """Dotted names of the compiled modules (``setup.py`` reads this tuple)."""
 
-NATIVE: tuple[str, ...] = ("tabletop.bots.wicked_labyrinth._planner",)
+NATIVE: tuple[str, ...] = (
+    "tabletop.bots.wicked_labyrinth._planner",
+    "tabletop.rl.encoders._rows",
+)
 """Hand-written C extensions, built from the ``.c`` file in the module's place.
 
 Each mirrors Python code that stays in the package as its reference and fallback
 (``_planner``: ``processing_planner.ReferencePlanner``, held equal by
-``tests/wicked_labyrinth_bot/test_native_planner.py``). They are compiled, judged stale
-and left out with the mypyc modules: only in a compiled, fresh build does Python import
-them (:func:`native`)."""
+``tests/wicked_labyrinth_bot/test_native_planner.py``; ``_rows``: the table encoders'
+packers and :mod:`~tabletop.rl.encoders.lookup`, held equal by
+``tests/rl/test_rl_incremental.py`` and the table encoders' and batched env's tests).
+They are compiled, judged stale and left out with the mypyc modules: only in a
+compiled, fresh build does Python import them (:func:`native`)."""
 
 INLINED: tuple[str, ...] = (
     "tabletop.games.code_of_nine.items",

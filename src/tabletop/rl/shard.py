@@ -11,9 +11,10 @@ workers never changes an episode.
 
 Why the per-table work is where it is: the engine steps each table from compiled
 code (:mod:`tabletop.rl.stepping`); each table's state is packed into one row of
-integers (the table encoders' compiled packers), and a few numpy calls for the whole
-shard turn all rows into every seat's observation; masks are keys into a table of
-the distinct legal sets met so far, copied out by one ``take``. No per-step
+integers (the table encoders' compiled packers), and the entries of the integers that
+changed since the last step are looked up again, the rest left as they are
+(:mod:`tabletop.rl.encoders.incremental`); masks are keys into a table of the distinct
+legal sets met so far, copied out by one ``take``. No per-step
 dictionary or array is built per table.
 """
 
@@ -30,6 +31,7 @@ from tabletop.core.result import Result
 from tabletop.core.state import State
 from tabletop.rl import stepping
 from tabletop.rl.encoders import table_encoder_for
+from tabletop.rl.encoders.incremental import Incremental
 from tabletop.rl.episode import terminal_rewards
 from tabletop.rl.opponents import Opponent, Opponents
 
@@ -123,6 +125,7 @@ class Shard:
         self.options = game.resolve_options(spec.options)
         self.num_actions = game.info.num_distinct_actions + 1
         self._encoder = table_encoder_for(game.info.name, spec.players)
+        self._kept = Incremental()
         self._masks = MaskTable(self.num_actions)
         self._keys = np.zeros(arrays.masks.shape[:-1], np.intp)
         self._key_list = [0] * self._keys.size
@@ -205,7 +208,7 @@ class Shard:
         self.mask()
 
     def encode(self) -> None:
-        self._encoder.encode_into(self.states, self.arrays.observations, self.seat)
+        self._encoder.encode_into(self.states, self.arrays.observations, self.seat, self._kept)
 
     def mask(self) -> None:
         states = self.states

@@ -16,11 +16,13 @@ Two modes:
   axis, the action array is ``(tables,)``.
 
 Observations, masks, rewards and dones are the env's own arrays, written in place at
-every step (copy what you keep). The action space is the game's action table plus the
-no-op, as in PettingZoo, so a mask is never all zero. Rewards are 0 but at a game's end
-(win share, or ``reward="score_diff"``). An action outside its mask raises
-:class:`~tabletop.core.errors.IllegalActionError` before any table moves: a batched
-learner samples from the masks, and an illegal action there is a bug to see at once.
+every step and read-only to the caller (copy what you keep: only the entries that
+changed are rewritten, :mod:`tabletop.rl.encoders.incremental`). The action space is
+the game's action table plus the no-op, as in PettingZoo, so a mask is never all zero.
+Rewards are 0 but at a game's end (win share, or ``reward="score_diff"``). An action
+outside its mask raises :class:`~tabletop.core.errors.IllegalActionError` before any
+table moves: a batched learner samples from the masks, and an illegal action there is a
+bug to see at once.
 
 **Autoreset.** When a table's game ends in a step, ``dones[t]`` is set, ``rewards[t]``
 holds its final rewards, :attr:`VectorEnv.final_observations` ``[t]`` (and
@@ -67,6 +69,15 @@ from tabletop.rl.workers import Layout, Worker, allocate, shut, unlink
 
 VECTOR_VERSION = 1
 """Bumped when observations, actions or rewards change meaning; see docs/rl.md."""
+
+
+def _read_only(array: np.ndarray) -> np.ndarray:
+    """A view of ``array`` that cannot be written: the env's shards write the
+    observations where they changed only, so what a step hands out must stay as it was
+    written until the next step."""
+    view = array.view()
+    view.flags.writeable = False
+    return view
 
 
 class VectorEnv:
@@ -130,17 +141,17 @@ class VectorEnv:
             arrays = {name: np.zeros(shape, dtype) for name, (shape, dtype) in shapes.items()}
         else:
             layout, arrays = allocate(shapes)
-        self.observations: np.ndarray = arrays["observations"]
+        self.observations: np.ndarray = _read_only(arrays["observations"])
         """Each table's observation now (every seat's, or the learner's)."""
-        self.masks: np.ndarray = arrays["masks"]
+        self.masks: np.ndarray = _read_only(arrays["masks"])
         """Each table's action mask now; the no-op alone for a seat without a decision."""
-        self.rewards: np.ndarray = arrays["rewards"]
+        self.rewards: np.ndarray = _read_only(arrays["rewards"])
         """The rewards of the last step: non-zero only where a game ended."""
-        self.dones: np.ndarray = arrays["dones"]
+        self.dones: np.ndarray = _read_only(arrays["dones"])
         """Which tables' games ended in the last step (and were reset)."""
-        self.final_observations: np.ndarray = arrays["final_observations"]
+        self.final_observations: np.ndarray = _read_only(arrays["final_observations"])
         """Where ``dones``: the ended game's last observation."""
-        self.final_masks: np.ndarray = arrays["final_masks"]
+        self.final_masks: np.ndarray = _read_only(arrays["final_masks"])
         """Where ``dones``: the ended game's last masks (the no-op alone)."""
         self.results: list[Result | None] = [None] * tables
         """Where ``dones``: the ended game's scores and placings (None elsewhere)."""

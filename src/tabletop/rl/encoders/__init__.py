@@ -20,6 +20,7 @@ import numpy as np
 from tabletop.core.errors import UnknownGameError
 from tabletop.rl.encoders.code_of_nine import CodeOfNineEncoder
 from tabletop.rl.encoders.code_of_nine_table import CodeOfNineTable
+from tabletop.rl.encoders.incremental import Incremental
 from tabletop.rl.encoders.wicked_labyrinth import WickedLabyrinthEncoder
 from tabletop.rl.encoders.wicked_labyrinth_table import WickedLabyrinthTable
 
@@ -59,10 +60,13 @@ class TableEncoder(Protocol):
         """A fresh ``(players, size)`` float32 array; row ``p`` is the encoder's vector
         of ``state.view(p)``, exactly."""
 
-    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None) -> None:
+    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None,
+                    kept: Incremental | None = None) -> None:
         """Many tables (one configuration) at once into ``out``: ``(tables, players,
         size)``, or ``(tables, size)`` with ``seat``'s row only. Numpy's cost per call
-        is paid once for all of them."""
+        is paid once for all of them. With ``kept`` (the same tables into the same
+        ``out`` at every step), only the entries that changed are written
+        (:mod:`.incremental`)."""
 
 
 ENCODERS: dict[str, Encoder] = {

@@ -29,6 +29,7 @@ from tabletop.games.code_of_nine.game import INFO
 from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, Item
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
+    CARD,
     CHANGED,
     CHOSE_KEEP,
     ITEMS,
@@ -42,7 +43,7 @@ from tabletop.games.code_of_nine.layout import (
 from tabletop.games.code_of_nine.layout import PAWNS as PAWNS_SLOT
 from tabletop.games.code_of_nine.locations import Location
 from tabletop.games.code_of_nine.memory_cards import CARD_COUNT
-from tabletop.games.code_of_nine.state import CodeOfNineState
+from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
 from tabletop.rl.encoders.code_of_nine import (
     _CARDS,
     _DECIDING,
@@ -74,6 +75,7 @@ from tabletop.rl.encoders.code_of_nine import (
     CodeOfNineEncoder,
 )
 from tabletop.rl.encoders.code_of_nine_pack import CodeOfNinePacker
+from tabletop.rl.encoders.incremental import Incremental
 from tabletop.rl.encoders.lookup import (
     Lookup,
     LookupPlan,
@@ -84,6 +86,7 @@ from tabletop.rl.encoders.lookup import (
     capped,
     divided,
     equals,
+    native,
 )
 
 _ITEMS = len(Item)
@@ -209,6 +212,15 @@ class _Config:
             HOLDER_SIZE, _CARDS, _HAND, CARD_COUNT)
         if self.packer.width != self.lookup.width:
             raise AssertionError("the packer's rows and the lookup's slots disagree")
+        packer = self.packer
+        self.native = (
+            np.array([n, packer.width, packer.items, packer.locations, HOLDERS, STRIDE, CARD,
+                      KNOWS, SEAT_SHIFT, Phase.ASSIGN, Phase.FOLLOW, Phase.OVER,
+                      packer.min_score, size, packer.holder, packer.holder_size,
+                      packer.cards, packer.hand, packer.card_count], np.int64),
+            np.array(numbers, np.int64),
+        )
+        """The packer's numbers for ``_rows.pack_code_of_nine``, in its order."""
         self.gather = SeatGather(self._gather(n))
         self.cards = state.cards
         self.board = state.board
@@ -248,10 +260,12 @@ class CodeOfNineTable(TableBase):
         self._config: _Config | None = None
 
     def encode_into(
-        self, states: Sequence[CodeOfNineState], out: np.ndarray, seat: int | None = None
+        self, states: Sequence[CodeOfNineState], out: np.ndarray, seat: int | None = None,
+        kept: Incremental | None = None,
     ) -> None:
         """Every table's observations into ``out``: ``(tables, players, size)``, or
-        ``(tables, size)`` holding only ``seat``'s row when ``seat`` is given.
+        ``(tables, size)`` holding only ``seat``'s row when ``seat`` is given; with
+        ``kept``, only what changed (``TableBase.encode_into``).
 
         The tables must share one configuration (card set, board, mode), as a batched
         env's tables do.
@@ -264,17 +278,19 @@ class CodeOfNineTable(TableBase):
                                 f"{self.players} players in one configuration, got {state!r}")
         lookup = config.lookup
         private: list[int] = []
-        config.packer.pack(states, lookup.ints(len(states)), private)
-        lookup.convert()
-        config.gather.into(lookup.run(), out, seat)
-        if private:
+        if native is not None:
+            native.pack_code_of_nine(states, lookup.rows(len(states)), private, *config.native)
+        else:
+            config.packer.pack(states, lookup.ints(len(states)), private)
+            lookup.convert()
+        if private and seat is not None:
+            # only the seat's own entries, moved into its single row
             players, size = self.players, self.size
-            if seat is not None:  # only the seat's own entries, moved into its single row
-                first = seat * size
-                private = [i // (players * size) * size + i % (players * size) - first
-                           for i in private
-                           if first <= i % (players * size) < first + size]
-            out.reshape(-1)[private] = 1.0
+            first = seat * size
+            private = [i // (players * size) * size + i % (players * size) - first
+                       for i in private
+                       if first <= i % (players * size) < first + size]
+        self.look_up(lookup, config.gather, out, seat, private, kept)
 
     def _config_for(self, state: CodeOfNineState) -> _Config:
         if not isinstance(state, CodeOfNineState) or state.num_players != self.players:

@@ -21,12 +21,25 @@ and the ranges of the others are the rules' bounds.
 
 from __future__ import annotations
 
+import importlib
 import struct
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+from tabletop import compiled
+
+if TYPE_CHECKING:
+    from tabletop.rl.encoders.incremental import Incremental
+
+NATIVE = "tabletop.rl.encoders._rows"
+native: ModuleType | None = importlib.import_module(NATIVE) if compiled.native(NATIVE) else None
+"""The table encoders' C half (``_rows.c``: the packers, :meth:`Lookup.convert`, the
+incremental lookup) in a compiled build, else None (the Python here and in the
+packers does it)."""
 
 
 class LookupPlan:
@@ -111,10 +124,20 @@ class Lookup:
         self._batch = batch
         return batch[0]
 
+    def rows(self, count: int) -> np.ndarray:
+        """:attr:`raw` for ``count`` rows, to be written directly (the C packers)."""
+        self.ints(count)
+        self.raw = self._batch[3]
+        return self.raw
+
     def convert(self) -> None:
-        """:attr:`raw` from the list :meth:`ints` gave last, in one call."""
+        """:attr:`raw` from the list :meth:`ints` gave last, in one call (in C when
+        built: ``struct`` first makes a tuple of every integer)."""
         ints, form, buffer, self.raw = self._batch
-        form.pack_into(buffer, 0, *ints)
+        if native is not None:
+            native.ints_into(ints, self.raw)
+        else:
+            form.pack_into(buffer, 0, *ints)
 
     def run(self) -> np.ndarray:
         """Clip :attr:`raw` to the slots' ranges; every entry's value, one row per table,
@@ -178,8 +201,25 @@ class TableBase(ABC):
     size: int
 
     @abstractmethod
-    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None) -> None:
-        """Write every seat's (or ``seat``'s) observation of each state into ``out``."""
+    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None,
+                    kept: Incremental | None = None) -> None:
+        """Write every seat's (or ``seat``'s) observation of each state into ``out``.
+
+        With ``kept`` (a batched env's tables, encoded into the same ``out`` at every
+        step), only the entries whose integers changed since the last call are
+        written, where the C half is built (:mod:`.incremental`)."""
+
+    @staticmethod
+    def look_up(lookup: Lookup, gather: SeatGather, out: np.ndarray, seat: int | None,
+                private: list[int], kept: Incremental | None) -> None:
+        """``out`` from the lookup's converted rows, then a 1 at each ``private`` place
+        (flat in ``out``): all of it, or what changed when ``kept`` can."""
+        if kept is not None and kept.usable():
+            kept.update(lookup, gather, out, seat, private)
+            return
+        gather.into(lookup.run(), out, seat)
+        if private:
+            out.reshape(-1)[private] = 1.0
 
     def encode(self, state: Any) -> np.ndarray:
         """Row ``p``: seat ``p``'s observation (a fresh array, the caller may keep it)."""

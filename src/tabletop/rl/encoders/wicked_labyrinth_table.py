@@ -34,6 +34,7 @@ from tabletop.games.wicked_labyrinth.board import (
     IMPURITY,
     MODE,
     PROMOTION,
+    QUEUE,
     SEARCH,
     SMALL,
     SMALL_DONE,
@@ -45,13 +46,18 @@ from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
     CAPACITY,
     CORRIDORS_PER_ROUND,
+    GREAT_ORACLE_POINTS,
+    IMPURITY_RETURNED_PER_GREAT,
     ROUNDS,
+    SMALL_ORACLE_POINTS,
+    TOKEN_POINTS,
     Element,
     Mode,
     Phase,
 )
 from tabletop.games.wicked_labyrinth.game import INFO
 from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
+from tabletop.rl.encoders.incremental import Incremental
 from tabletop.rl.encoders.lookup import (
     Lookup,
     LookupPlan,
@@ -63,6 +69,7 @@ from tabletop.rl.encoders.lookup import (
     column,
     divided,
     equals,
+    native,
 )
 from tabletop.rl.encoders.wicked_labyrinth import (
     BOARD_SIZE,
@@ -75,7 +82,7 @@ from tabletop.rl.encoders.wicked_labyrinth import (
     _CardTables,
     _gather,
 )
-from tabletop.rl.encoders.wicked_labyrinth_pack import WickedLabyrinthPacker
+from tabletop.rl.encoders.wicked_labyrinth_pack import QUEUE_DIGITS, WickedLabyrinthPacker
 
 _ELEMENTS = len(Element)
 _DECLARATIONS = sum(isinstance(a, A.Declare) for a in A.TABLE)
@@ -213,6 +220,17 @@ class _Config:
             [[int(e) for e in c.upper] for c in cards.corridors], FRAGMENTS, _ELEMENTS)
         if self.packer.width != self.lookup.width:
             raise AssertionError("the packer's rows and the lookup's slots disagree")
+        packer = self.packer
+        self.native = (
+            np.array([n, k, packer.width, FRAGMENTS, _ELEMENTS, STRIDE, QUEUE, QUEUE_DIGITS,
+                      GREAT_DONE, SMALL_DONE, IMPURITY, IMPURITY_RETURNED_PER_GREAT,
+                      *TOKEN_POINTS, GREAT_ORACLE_POINTS, SMALL_ORACLE_POINTS], np.int64),
+            np.array(packer.lower, np.int64),
+            np.cumsum([0] + [len(u) for u in packer.upper], dtype=np.int64),
+            np.array([e for u in packer.upper for e in u], np.int64),
+            np.array(packer.all_counts, np.int64),
+        )
+        """The packer's numbers for ``_rows.pack_wicked_labyrinth``, in its order."""
         gather = _gather(n).copy()
         for p in range(n):
             gather[p, mine : mine + 4] = size + 4 * p + np.arange(4)
@@ -235,10 +253,12 @@ class WickedLabyrinthTable(TableBase):
         self._config: _Config | None = None
 
     def encode_into(
-        self, states: Sequence[WickedLabyrinthState], out: np.ndarray, seat: int | None = None
+        self, states: Sequence[WickedLabyrinthState], out: np.ndarray, seat: int | None = None,
+        kept: Incremental | None = None,
     ) -> None:
         """Every table's observations into ``out``: ``(tables, players, size)``, or
-        ``(tables, size)`` holding only ``seat``'s row when ``seat`` is given.
+        ``(tables, size)`` holding only ``seat``'s row when ``seat`` is given; with
+        ``kept``, only what changed (``TableBase.encode_into``).
 
         The tables must share one card set (a batched env's tables share options).
         """
@@ -249,9 +269,12 @@ class WickedLabyrinthTable(TableBase):
                 raise TypeError("the tables of one batch must be Wicked Labyrinth states of "
                                 f"{self.players} players with one card set, got {state!r}")
         lookup = config.lookup
-        config.packer.pack(states, lookup.ints(len(states)))
-        lookup.convert()
-        config.gather.into(lookup.run(), out, seat)
+        if native is not None:
+            native.pack_wicked_labyrinth(states, lookup.rows(len(states)), *config.native)
+        else:
+            config.packer.pack(states, lookup.ints(len(states)))
+            lookup.convert()
+        self.look_up(lookup, config.gather, out, seat, [], kept)
 
     def _config_for(self, state: WickedLabyrinthState) -> _Config:
         if not isinstance(state, WickedLabyrinthState) or state.num_players != self.players:
