@@ -88,3 +88,16 @@ def test_vector_and_learner_loops_count_what_they_say():
     masks[:, [1, 4]] = 1
     picked = random_masked(np.random.default_rng(0), masks)
     assert set(picked.tolist()) == {1, 4}
+
+
+def test_random_legal_draws_uniformly_among_the_deciding_seats_legal_actions():
+    from tabletop.rl.bench import random_legal
+
+    masks = np.zeros((4000, 2, 6), np.int8)
+    masks[:, 0, [1, 3, 4]] = 1  # seat 0 decides among three actions
+    masks[:, 1, 5] = 1  # seat 1 has the no-op (5) alone
+    picked = random_legal(np.random.default_rng(1), masks, noop=5)
+    assert set(picked[:, 1].tolist()) == {5}
+    counts = np.bincount(picked[:, 0], minlength=6)
+    assert counts[[0, 2, 5]].sum() == 0
+    assert all(abs(c - 4000 / 3) < 120 for c in counts[[1, 3, 4]])  # about 5 sd

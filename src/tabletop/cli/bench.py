@@ -138,7 +138,8 @@ def bench_table(f: dict[str, Any]) -> Table:
         table.add_row("batched env agent steps", f"{f['vector_agent_steps_per_second']:,.0f}")
         table.add_row("batched env speed-up (x PettingZoo parallel)",
                       f"{f['vector_speedup']:.1f}")
-        table.add_row(f"batched env agent steps, {f['vector_workers']} processes",
+        table.add_row(f"batched env agent steps, {f['vector_workers']} processes, "
+                      f"{f['vector_workers_tables']} tables",
                       f"{f['vector_workers_agent_steps_per_second']:,.0f}")
         table.add_row(f"batched env speed-up, {f['vector_workers']} processes "
                       "(x PettingZoo parallel)", f"{f['vector_workers_speedup']:.1f}")

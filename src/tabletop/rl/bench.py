@@ -18,7 +18,8 @@ the API's own per-step work costs (``free_observation_ratio``): no encoder can t
 env under it. A fifth, the batched env (:mod:`tabletop.rl.vector`, every seat, 64
 tables, actions drawn for all tables at once), gives its table steps per second and
 their ratio to the PettingZoo env's steps, in one process (``vector_speedup``) and
-with one process per core (``vector_workers_speedup``; the target is at least 5), and
+with one process per core, 64 tables each (``vector_workers_speedup``; the target is
+at least 5), and
 :func:`vector_costs` says where its table step's CPU time goes. A sixth,
 :func:`learner_steps`, is the single-seat env's learner against
 heuristic bots in every other seat (random masked actions): the steps per second a
@@ -119,10 +120,26 @@ def random_masked(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return picked
 
 
+def random_legal(rng: np.random.Generator, masks: np.ndarray, noop: int) -> np.ndarray:
+    """One uniformly drawn legal action per seat, for every seat at once: ``noop``
+    where the mask holds the no-op alone, else the largest of one random number in
+    (0, 1] per legal action of the seats that decide (the batched env's driver: like
+    the PettingZoo env's, it draws for the deciding seats only, and it reads only
+    their masks)."""
+    deciding = masks[..., noop] == 0
+    picked = np.full(masks.shape[:-1], noop, np.intp)
+    rows = masks[deciding]
+    scores = rng.random(rows.shape, dtype=np.float32)
+    np.subtract(1.0, scores, out=scores)
+    scores *= rows
+    picked[deciding] = scores.argmax(axis=-1)
+    return picked
+
+
 def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
                  tables: int = VECTOR_TABLES, workers: int = 1) -> tuple[Rate, int]:
-    """The batched env (every seat, ``workers`` processes) stepped with random masked
-    actions, drawn for all tables at once by :func:`random_masked`: (rate, table steps).
+    """The batched env (every seat, ``workers`` processes) stepped with random legal
+    actions, drawn for all tables at once by :func:`random_legal`: (rate, table steps).
 
     The rate's count is the ``step`` calls, its decisions the seats that had one; a
     table step is one table's step, the unit of the PettingZoo env's steps. Starting
@@ -137,7 +154,7 @@ def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
 
         def one_step(_: int) -> int:
             decisions = int(tables * players - masks[..., noop].sum())
-            env.step(random_masked(rng, masks))
+            env.step(random_legal(rng, masks, noop))
             return decisions
 
         rate = measure(one_step, seconds)
@@ -145,7 +162,7 @@ def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
 
 
 def cores() -> int:
-    """The CPU cores this process may run on (the batched env's worker count in
+    """The CPU cores this process may run on (the batched env's process count in
     :func:`rl_figures`)."""
     try:
         return len(os.sched_getaffinity(0))
@@ -178,7 +195,7 @@ def vector_costs(game: Game, players: int, seconds: float, seed: int = 0,
     start = clock()
     while clock() - start < seconds or not steps:
         t0 = clock()
-        actions = random_masked(rng, masks)
+        actions = random_legal(rng, masks, env.noop)
         t1 = clock()
         chosen = env._checked(actions)
         t2 = clock()
@@ -272,7 +289,8 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         rate, taken = vector_steps(game, players, share, seed + 1000 * k)
         vector.append(rate)
         vector_table_steps += taken
-        rate, taken = vector_steps(game, players, share, seed + 1000 * k, workers=workers)
+        rate, taken = vector_steps(game, players, share, seed + 1000 * k,
+                                   tables=VECTOR_TABLES * workers, workers=workers)
         parallel.append(rate)
         parallel_table_steps += taken
         learner.append(learner_steps(game, players, share, "heuristic", seed + 1000 * k))
@@ -296,6 +314,7 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         "vector_decisions_per_second": vector_rate.decisions_per_second,
         "vector_speedup": table_steps / env_steps,
         "vector_workers": workers,
+        "vector_workers_tables": VECTOR_TABLES * workers,
         "vector_workers_table_steps_per_second": parallel_steps,
         "vector_workers_agent_steps_per_second": parallel_steps * players,
         "vector_workers_speedup": parallel_steps / env_steps,
