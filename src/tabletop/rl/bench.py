@@ -32,12 +32,13 @@ import importlib.util
 import os
 import random
 import time
+from contextlib import nullcontext
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from tabletop.bench.engine import playouts
-from tabletop.bench.timing import Rate, measure
+from tabletop.bench.timing import Rate, measure, using_clock
 from tabletop.core.game import Game
 
 VECTOR_TABLES = 64
@@ -143,11 +144,14 @@ def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
 
     The rate's count is the ``step`` calls, its decisions the seats that had one; a
     table step is one table's step, the unit of the PettingZoo env's steps. Starting
-    the workers is not timed.
+    the workers is not timed. With workers the clock is always the wall's, whatever
+    :func:`~tabletop.bench.timing.using_clock` chose: this process's CPU time leaves
+    out the workers' (so, on a busy machine, compare it with care).
     """
     from tabletop.rl.vector import VectorEnv
 
-    with VectorEnv(game, players, tables, workers=workers) as env:
+    with (VectorEnv(game, players, tables, workers=workers) as env,
+          using_clock("wall") if workers > 1 else nullcontext()):
         _, masks = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         noop = env.noop
