@@ -67,8 +67,9 @@ from tabletop.rl.opponents import Opponent, opponent_specs
 from tabletop.rl.shard import Shard, ShardArrays, ShardSpec
 from tabletop.rl.workers import Layout, Worker, allocate, shut, unlink
 
-VECTOR_VERSION = 1
-"""Bumped when observations, actions or rewards change meaning; see docs/rl.md."""
+VECTOR_VERSION = 2
+"""Bumped when observations, actions or rewards change meaning, or how the arrays may
+be used; see docs/rl.md."""
 
 
 def _read_only(array: np.ndarray) -> np.ndarray:
