@@ -101,3 +101,29 @@ def test_a_worker_that_dies_is_reported():
         process.join(10)
         with pytest.raises(RuntimeError, match=r"worker for tables 2-3 has ended \(exit code -9\)"):
             env.step(random_actions(np.random.default_rng(1), masks))
+
+
+FAIL_HERE = {"on": False}
+"""Set in the test's own process only: worker processes import this module afresh."""
+
+
+def first_legal_unless_failing(observation, mask):
+    """A policy opponent that fails in the env's own process once asked to."""
+    if FAIL_HERE["on"]:
+        raise ValueError("this policy fails in the env's process")
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_a_failure_in_one_process_leaves_no_answer_behind_for_the_next_call():
+    with VectorEnv("code-of-nine", 3, 4, seat=0, opponents=first_legal_unless_failing,
+                   workers=2) as env:
+        _, masks = env.reset(seed=4)
+        FAIL_HERE["on"] = True
+        try:
+            with pytest.raises(ValueError, match="fails in the env's process"):
+                for _ in range(20):  # until an opponent of the env's own tables decides
+                    env.step(random_actions(np.random.default_rng(0), masks))
+        finally:
+            FAIL_HERE["on"] = False
+        states = env.states  # the worker's answer to this call, not the step's
+        assert len(states) == 4 and all(hasattr(s, "to_json") for s in states)

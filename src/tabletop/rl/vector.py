@@ -52,7 +52,7 @@ gather over the masks.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -190,9 +190,7 @@ class VectorEnv:
         self._check_open()
         for worker in self._workers:
             worker.send("reset", seed)
-        self._shard.reset(seed)
-        for worker in self._workers:
-            worker.receive()
+        self._everywhere(lambda: self._shard.reset(seed), Worker.receive)
         self.results = [None] * self.tables
         self._started = True
         return self.observations, self.masks
@@ -241,13 +239,35 @@ class VectorEnv:
         self._actions[...] = chosen
         for worker in self._workers:
             worker.send("step")
-        ended = [(t, result) for t, result in self._shard.step(self._actions[: self._bounds[1]])]
-        for k, worker in enumerate(self._workers, 1):
-            ended += [(self._bounds[k] + t, result) for t, result in worker.step_results()]
+        ended = self._everywhere(lambda: self._shard.step(self._actions[: self._bounds[1]]),
+                                 Worker.step_results)
         self.results = [None] * self.tables
         for t, result in ended:
             self.results[t] = result
         return self.observations, self.masks, self.rewards, self.dones
+
+    def _everywhere(self, here: Callable[[], Any], answer: Callable[[Worker], Any]
+                    ) -> list[tuple[int, Result]]:
+        """Run this process's part (``here``) while the workers run theirs, then take
+        every worker's ``answer``: the ended games of all, by the env's table numbers.
+
+        Every answer is taken even when one part fails, so no reply is left in a pipe
+        for the next call to mistake for its own; then the first failure is raised.
+        """
+        failure: BaseException | None = None
+        ended: list[tuple[int, Result]] = []
+        try:
+            ended += here() or []
+        except BaseException as error:
+            failure = error
+        for k, worker in enumerate(self._workers, 1):
+            try:
+                ended += [(self._bounds[k] + t, r) for t, r in answer(worker) or []]
+            except BaseException as error:
+                failure = failure or error
+        if failure is not None:
+            raise failure
+        return ended
 
     def _checked(self, actions: np.ndarray | Sequence[Any]) -> np.ndarray:
         """The actions as integers, every one within its mask (or an error naming the
