@@ -244,9 +244,10 @@ seat_bits(PyObject *seats, int64_t *bits)
     return 0;
 }
 
-/* The configuration arrays of a packer: held buffers, released by release(). */
+/* The buffers a packer holds (its configuration arrays and its rows), released by
+ * release(). */
 typedef struct {
-    Py_buffer views[6];
+    Py_buffer views[7];
     int count;
 } Held;
 
@@ -256,6 +257,53 @@ release(Held *held)
     for (int i = 0; i < held->count; i++)
         PyBuffer_Release(&held->views[i]);
     held->count = 0;
+}
+
+/* The packer's end: what it held released, None or NULL (the error set). */
+static PyObject *
+finish(Held *held, PyObject *fast, int failed)
+{
+    Py_XDECREF(fast);
+    release(held);
+    if (failed)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+/* After table t: whether packing it failed (the error set: the lists' own, or that
+ * the state does not fit the table when `ok` is 0). */
+static int
+table_failed(int ok, Py_ssize_t t)
+{
+    if (PyErr_Occurred())
+        return 1;
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "table %zd: a state the table cannot hold", t);
+        return 1;
+    }
+    return 0;
+}
+
+/* The states as a fast sequence (a new reference in *fast), their number, and the
+ * rows a packer writes: one row of `width` int64 a state (NULL: error set). */
+static int64_t *
+rows(Held *held, PyObject *states, PyObject *obj, int64_t width, PyObject **fast,
+     Py_ssize_t *count)
+{
+    *fast = PySequence_Fast(states, "states must be a sequence");
+    if (*fast == NULL)
+        return NULL;
+    Py_ssize_t tables = *count = PySequence_Fast_GET_SIZE(*fast);
+    Py_buffer *view = &held->views[held->count];
+    if (get(obj, view, 1, 'i', 8, "out") < 0)
+        return NULL;
+    held->count++;
+    if (view->len / 8 != tables * width) {
+        PyErr_Format(PyExc_ValueError, "out holds %zd integers, %zd tables need %zd",
+                     view->len / 8, tables, (Py_ssize_t)(tables * width));
+        return NULL;
+    }
+    return view->buf;
 }
 
 static const int64_t *
@@ -275,8 +323,8 @@ ints(Held *held, PyObject *obj, Py_ssize_t least, const char *name, Py_ssize_t *
     return view->buf;
 }
 
-/* The Labyrinth's configuration, in the order of WickedLabyrinthTable's
- * native_config: seat and table sizes, then the board layout and points of board.py
+/* The Labyrinth's configuration, in the order of `_Config.native` in
+ * wicked_labyrinth_table.py: seat and table sizes, then the board layout and points of board.py
  * and elements.py. */
 enum {
     WL_PLAYERS, WL_K, WL_WIDTH, WL_FRAGMENTS, WL_ELEMENTS, WL_STRIDE, WL_QUEUE,
@@ -299,8 +347,6 @@ pack_wicked_labyrinth(PyObject *self, PyObject *args)
                           &o_lower, &o_first, &o_upper, &o_counts))
         return NULL;
     Held held = {.count = 0};
-    Py_buffer out;
-    int have_out = 0;
     PyObject *fast = NULL;
     Py_ssize_t cards, upper_length, counts_length;
     const int64_t *c = ints(&held, o_config, WL_CONFIG, "config", NULL);
@@ -332,19 +378,10 @@ pack_wicked_labyrinth(PyObject *self, PyObject *args)
             goto fail;
         }
     }
-    if (get(o_out, &out, 1, 'i', 8, "out") < 0)
+    Py_ssize_t tables;
+    int64_t *raw = rows(&held, states, o_out, width, &fast, &tables);
+    if (raw == NULL)
         goto fail;
-    have_out = 1;
-    fast = PySequence_Fast(states, "states must be a sequence");
-    if (fast == NULL)
-        goto fail;
-    Py_ssize_t tables = PySequence_Fast_GET_SIZE(fast);
-    if (out.len / 8 != tables * width) {
-        PyErr_Format(PyExc_ValueError, "out holds %zd integers, %zd tables need %zd",
-                     out.len / 8, tables, tables * width);
-        goto fail;
-    }
-    int64_t *raw = out.buf;
     for (Py_ssize_t t = 0; t < tables; t++) {
         PyObject *state = PySequence_Fast_GET_ITEM(fast, t);
         int64_t *row = raw + t * width;
@@ -440,26 +477,16 @@ pack_wicked_labyrinth(PyObject *self, PyObject *args)
         Py_DECREF(revealed);
         Py_DECREF(discard);
         Py_DECREF(b);
-        if (PyErr_Occurred())
+        if (table_failed(ok, t))
             goto fail;
-        if (!ok) {
-            PyErr_Format(PyExc_ValueError, "table %zd: a state the table cannot hold", t);
-            goto fail;
-        }
     }
-    Py_DECREF(fast);
-    PyBuffer_Release(&out);
-    release(&held);
-    Py_RETURN_NONE;
+    return finish(&held, fast, 0);
 fail:
-    Py_XDECREF(fast);
-    if (have_out)
-        PyBuffer_Release(&out);
-    release(&held);
-    return NULL;
+    return finish(&held, fast, 1);
 }
 
-/* Code of Nine's configuration, in the order of CodeOfNineTable's native_config:
+/* Code of Nine's configuration, in the order of `_Config.native` in
+ * code_of_nine_table.py:
  * table sizes and the places of private entries (CodeOfNinePacker's), then the
  * sheet layout and phases of layout.py and state.py. */
 enum {
@@ -492,8 +519,6 @@ pack_code_of_nine(PyObject *self, PyObject *args)
                           &private, &o_config, &o_numbers))
         return NULL;
     Held held = {.count = 0};
-    Py_buffer out;
-    int have_out = 0;
     PyObject *fast = NULL;
     Py_ssize_t card_numbers;
     const int64_t *c = ints(&held, o_config, CN_CONFIG, "config", NULL);
@@ -510,19 +535,10 @@ pack_code_of_nine(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "pack_code_of_nine: a bad configuration");
         goto fail;
     }
-    if (get(o_out, &out, 1, 'i', 8, "out") < 0)
+    Py_ssize_t tables;
+    int64_t *raw = rows(&held, states, o_out, width, &fast, &tables);
+    if (raw == NULL)
         goto fail;
-    have_out = 1;
-    fast = PySequence_Fast(states, "states must be a sequence");
-    if (fast == NULL)
-        goto fail;
-    Py_ssize_t tables = PySequence_Fast_GET_SIZE(fast);
-    if (out.len / 8 != tables * width) {
-        PyErr_Format(PyExc_ValueError, "out holds %zd integers, %zd tables need %zd",
-                     out.len / 8, tables, tables * width);
-        goto fail;
-    }
-    int64_t *raw = out.buf;
     int64_t sheets[64 * 16];
     if (holders * stride > 64 * 16) {
         PyErr_SetString(PyExc_ValueError, "pack_code_of_nine: sheets too large");
@@ -657,23 +673,12 @@ pack_code_of_nine(PyObject *self, PyObject *args)
         Py_XDECREF(b);
         Py_XDECREF(spots);
         Py_XDECREF(scores);
-        if (PyErr_Occurred())
+        if (table_failed(ok, t))
             goto fail;
-        if (!ok) {
-            PyErr_Format(PyExc_ValueError, "table %zd: a state the table cannot hold", t);
-            goto fail;
-        }
     }
-    Py_DECREF(fast);
-    PyBuffer_Release(&out);
-    release(&held);
-    Py_RETURN_NONE;
+    return finish(&held, fast, 0);
 fail:
-    Py_XDECREF(fast);
-    if (have_out)
-        PyBuffer_Release(&out);
-    release(&held);
-    return NULL;
+    return finish(&held, fast, 1);
 }
 
 static int
