@@ -127,3 +127,23 @@ def test_a_failure_in_one_process_leaves_no_answer_behind_for_the_next_call():
             FAIL_HERE["on"] = False
         states = env.states  # the worker's answer to this call, not the step's
         assert len(states) == 4 and all(hasattr(s, "to_json") for s in states)
+
+
+def fails_in_a_worker_with_an_error_that_does_not_pickle(observation, mask):
+    """A policy opponent whose error, raised in a worker process only, cannot be sent."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is not None:
+        error = ValueError("a policy's own error")
+        error.callback = lambda: None  # a lambda does not pickle
+        raise error
+    return int(np.flatnonzero(mask)[0])
+
+
+def test_a_worker_error_that_does_not_pickle_is_still_reported():
+    with (VectorEnv("code-of-nine", 3, 4, seat=0, workers=2,
+                    opponents=fails_in_a_worker_with_an_error_that_does_not_pickle) as env,
+          pytest.raises(RuntimeError, match="answer does not pickle.*a policy's own error")):
+        _, masks = env.reset(seed=4)
+        for _ in range(20):
+            env.step(random_actions(np.random.default_rng(0), masks))

@@ -119,7 +119,10 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
         conn.send(Failure(error, traceback.format_exc()))
         return
     while True:
-        message = conn.recv()
+        try:
+            message = conn.recv()
+        except EOFError:  # the env's process has gone: nothing left to serve
+            return
         reply: Any = None
         try:
             if message[0] == "step":
@@ -132,7 +135,13 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
                 return
         except BaseException as error:  # the env raises it
             reply = Failure(error, traceback.format_exc())
-        conn.send(reply)
+        try:
+            conn.send(reply)
+        except Exception as error:  # an answer that does not pickle: say what it was
+            what = reply.error if isinstance(reply, Failure) else reply
+            trace = reply.trace if isinstance(reply, Failure) else traceback.format_exc()
+            conn.send(Failure(RuntimeError(
+                f"the worker's answer does not pickle ({error}): {what!r}"), trace))
 
 
 class Worker:
