@@ -113,12 +113,16 @@ class CardSet:
     """
     small_needs: tuple[int, ...] = field(init=False, repr=False, compare=False)
     """Small oracle ``i``'s ``needs`` at ``12 * i`` (see ``SmallOracle.thresholds``)."""
+    small_rewards: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    """Small oracle ``i``'s reward elements as integers, in the order they are taken."""
 
     def __post_init__(self) -> None:
         colours = tuple(int(c) for g in self.great_oracles for c in g.colours)
         object.__setattr__(self, "great_colours", colours)
         needs = tuple(n for s in self.small_oracles for n in s.needs)
         object.__setattr__(self, "small_needs", needs)
+        rewards = tuple(tuple(int(e) for e in s.reward) for s in self.small_oracles)
+        object.__setattr__(self, "small_rewards", rewards)
 
     def to_json(self) -> dict[str, Any]:
         """The set as the same data a card file holds (so records carry their cards)."""

@@ -2,6 +2,11 @@
 
 These functions read and change ``b[o:o+STRIDE]`` and nothing else, so the state,
 the heuristic bot's planner and the tests all use the same rules.
+
+They emit no events: the gain rules append what happened to an optional ``log`` of
+small integer codes (:data:`GAINED`, :data:`RETURNED`, :data:`STORED_PROMOTION`,
+:data:`STORED_COLOUR_CHANGE`), which the state turns into its events in the same
+order; the planner, which needs no events, passes ``None``.
 """
 
 from __future__ import annotations
@@ -16,13 +21,22 @@ from tabletop.games.wicked_labyrinth.board import (
     GREAT_DONE,
     MODE,
     PROMOTION,
+    QUEUE,
     SMALL,
     SMALL_DONE,
     meets_needs,
     owned_high,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
-from tabletop.games.wicked_labyrinth.elements import CAPACITY, M_REWARD_PROMOTION
+from tabletop.games.wicked_labyrinth.elements import (
+    CAPACITY,
+    M_CHOOSE_WHITE,
+    M_IDLE,
+    M_OVERFLOW,
+    M_PROCESS,
+    M_REWARD_PROMOTION,
+    Element,
+)
 from tabletop.games.wicked_labyrinth.ids import (
     CHANGE_BASE,
     DISCARD_CHANGE,
@@ -34,6 +48,18 @@ from tabletop.games.wicked_labyrinth.ids import (
     SPELL_BASE,
     declare_id,
 )
+
+GAINED: Final = 0
+"""Log code ``GAINED + colour``: a token of that colour entered the low rank."""
+RETURNED: Final = 4
+"""Log code ``RETURNED + colour``: the automatic return of a low token of that colour."""
+STORED_PROMOTION: Final = 8
+"""Log code: a promotion gained outside soul processing was stored as a spell."""
+STORED_COLOUR_CHANGE: Final = 9
+"""Log code: a colour change was stored as a spell."""
+_LOW_CAPACITY: Final = CAPACITY[0]
+_WHITE: Final = int(Element.WHITE)
+_PROMOTION: Final = int(Element.PROMOTION)
 
 
 def rank_players(search: Sequence[int]) -> tuple[int | None, tuple[int, ...]]:
@@ -174,3 +200,97 @@ def achieve_great(b: list[int], o: int, cards: CardSet, slot: int) -> None:
     b[o + 8 + cards.great_colours[i]] -= 1
     b[o + 8 + cards.great_colours[i + 1]] -= 1
     b[o + GREAT_DONE + slot] = 1
+
+
+def achieve_small(
+    b: list[int], o: int, cards: CardSet, slot: int, log: list[int] | None
+) -> bool:
+    """Mark the small oracle achieved (nothing is spent) and take its reward at once.
+
+    Small oracles are achieved in soul processing only. False when a choice stops the
+    reward (see :func:`drain`)."""
+    b[o + SMALL_DONE + slot] = 1
+    queue_gains(b, o, cards.small_rewards[b[o + SMALL + slot]])
+    return drain(b, o, True, log)
+
+
+# ------------------------------------------------------------------ gains
+
+
+def queue_gains(b: list[int], o: int, gains: Sequence[int]) -> None:
+    """Queue elements (``Element`` values) to be taken in order, after those queued.
+
+    The queue is one integer of base-8 digits, ``element + 1`` each (0: none left),
+    the next gain lowest, so a board stays a flat list of integers while it waits for
+    a white colour, an overflow return or the reward promotion."""
+    q = b[o + QUEUE]
+    length = (q.bit_length() + 2) // 3
+    for e in gains:
+        q |= (e + 1) << (3 * length)
+        length += 1
+    b[o + QUEUE] = q
+
+
+def gain_token(b: list[int], o: int, colour: int, log: list[int] | None) -> bool:
+    """A gained token enters the low rank; with seven, the player returns one.
+
+    When every low token has one colour the return is no choice and is automatic.
+    False: the board waits for the player to choose the token to return (M_OVERFLOW).
+    """
+    b[o + colour] += 1
+    if log is not None:
+        log.append(GAINED + colour)
+    if b[o] + b[o + 1] + b[o + 2] + b[o + 3] <= _LOW_CAPACITY:
+        return True
+    if b[o + colour] == _LOW_CAPACITY + 1:
+        b[o + colour] -= 1
+        if log is not None:
+            log.append(RETURNED + colour)
+        return True
+    b[o + MODE] = M_OVERFLOW
+    return False
+
+
+def drain(b: list[int], o: int, processing: bool, log: list[int] | None) -> bool:
+    """Take the queued gains in order; False when a choice stops it (mode set).
+
+    A white fragment waits for its colour (M_CHOOSE_WHITE; it stays queued), a seventh
+    low token for the return (M_OVERFLOW). A promotion gained in soul processing
+    (``processing``: a small oracle's reward) must be used or given up at once
+    (M_REWARD_PROMOTION); outside it, it is stored as a spell, as a colour change always
+    is. When all are taken the board goes back to processing, or to waiting (M_IDLE).
+    """
+    while b[o + QUEUE]:
+        q = b[o + QUEUE]
+        e = (q & 7) - 1
+        if e == _WHITE:
+            b[o + MODE] = M_CHOOSE_WHITE
+            return False
+        b[o + QUEUE] = q >> 3
+        if e < _WHITE:
+            if not gain_token(b, o, e, log):
+                return False
+        elif e == _PROMOTION:
+            if processing:
+                b[o + MODE] = M_REWARD_PROMOTION
+                return False
+            b[o + PROMOTION] += 1
+            if log is not None:
+                log.append(STORED_PROMOTION)
+        else:
+            b[o + COLOUR_CHANGE] += 1
+            if log is not None:
+                log.append(STORED_COLOUR_CHANGE)
+    b[o + MODE] = M_PROCESS if processing else M_IDLE
+    return True
+
+
+def spend_promotion(b: list[int], o: int, log: list[int] | None) -> bool:
+    """Use up the promotion just played or given up: True for a small oracle's reward
+    promotion, after which the reward's remaining gains are taken (mode back to
+    M_PROCESS unless another choice stops them); False for a stored spell."""
+    if b[o + MODE] == M_REWARD_PROMOTION:
+        drain(b, o, True, log)
+        return True
+    b[o + PROMOTION] -= 1
+    return False

@@ -26,16 +26,13 @@ from tabletop.games.wicked_labyrinth.board import (
     QUEUE,
     SEARCH,
     SMALL,
-    SMALL_DONE,
     SOUL,
     STRIDE,
     WITCH,
-    rank_count,
     tally,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
-    CAPACITY,
     CORRIDORS_PER_ROUND,
     M_CHOOSE_WHITE,
     M_DECLARE,
@@ -70,9 +67,6 @@ from tabletop.games.wicked_labyrinth.views import build_view
 
 GREAT_OUTCOME = 24
 SMALL_OUTCOME = 36
-_WHITE = int(Element.WHITE)
-_PROMOTION = int(Element.PROMOTION)
-_COLOUR_CHANGE = int(Element.COLOUR_CHANGE)
 
 
 class WickedLabyrinthState(State):
@@ -356,12 +350,7 @@ class WickedLabyrinthState(State):
             self.b[o + IMPURITY] += impurity
             if self._events is not None:
                 self._emit(E.ImpurityTaken(player, impurity))
-        q = self.b[o + QUEUE]
-        length = (q.bit_length() + 2) // 3
-        for e in gains:
-            q |= (e + 1) << (3 * length)
-            length += 1
-        self.b[o + QUEUE] = q
+        rules.queue_gains(self.b, o, gains)
 
     def _drain_order(self) -> None:
         """Take queued gains in rank order until someone must choose or all are taken."""
@@ -388,51 +377,23 @@ class WickedLabyrinthState(State):
 
     def _drain(self, player: int) -> bool:
         """Take ``player``'s queued gains; False when a choice stops it (mode set)."""
-        b = self.b
-        o = player * STRIDE
-        while b[o + QUEUE]:
-            q = b[o + QUEUE]
-            e = (q & 7) - 1
-            if e == _WHITE:
-                b[o + MODE] = M_CHOOSE_WHITE
-                return False
-            b[o + QUEUE] = q >> 3
-            if e < _WHITE:
-                if not self._gain_token(player, e):
-                    return False
-            elif e == _PROMOTION:
-                if self.phase == P_SOUL_PROCESSING:
-                    b[o + MODE] = M_REWARD_PROMOTION
-                    return False
-                b[o + PROMOTION] += 1
-                if self._events is not None:
-                    self._emit(E.SpellGained(player, Element.PROMOTION))
+        log: list[int] | None = None if self._events is None else []
+        taken = rules.drain(self.b, player * STRIDE, self.phase == P_SOUL_PROCESSING, log)
+        if log:
+            self._emit_gains(player, log)
+        return taken
+
+    def _emit_gains(self, player: int, log: list[int]) -> None:
+        """The events of what the gain rules logged (``rules.GAINED`` and the rest)."""
+        for code in log:
+            if code < rules.RETURNED:
+                self._emit(E.TokenGained(player, Colour(code - rules.GAINED)))
+            elif code < rules.STORED_PROMOTION:
+                self._emit(E.TokenReturned(player, Colour(code - rules.RETURNED), Rank.LOW))
+            elif code == rules.STORED_PROMOTION:
+                self._emit(E.SpellGained(player, Element.PROMOTION))
             else:
-                b[o + COLOUR_CHANGE] += 1
-                if self._events is not None:
-                    self._emit(E.SpellGained(player, Element.COLOUR_CHANGE))
-        b[o + MODE] = M_PROCESS if self.phase == P_SOUL_PROCESSING else M_IDLE
-        return True
-
-    def _gain_token(self, player: int, colour: int) -> bool:
-        """A gained token enters the low rank; with seven, the player returns one.
-
-        When every low token has one colour the return is no choice and is automatic.
-        """
-        b = self.b
-        o = player * STRIDE
-        b[o + colour] += 1
-        if self._events is not None:
-            self._emit(E.TokenGained(player, Colour(colour)))
-        if rank_count(b, o, 0) <= CAPACITY[0]:
-            return True
-        if b[o + colour] == CAPACITY[0] + 1:
-            b[o + colour] -= 1
-            if self._events is not None:
-                self._emit(E.TokenReturned(player, Colour(colour), Rank.LOW))
-            return True
-        b[o + MODE] = M_OVERFLOW
-        return False
+                self._emit(E.SpellGained(player, Element.COLOUR_CHANGE))
 
     def _after_choice(self, player: int) -> None:
         """Resume taking gains after a white or overflow choice."""
@@ -451,9 +412,14 @@ class WickedLabyrinthState(State):
         elif action_id < RETURN_LOW_BASE:
             colour = action_id - CHOOSE_WHITE_BASE
             b[o + QUEUE] >>= 3
+            log: list[int] | None = None
             if self._events is not None:
                 self._emit(E.WhiteChosen(player, Colour(colour)))
-            if self._gain_token(player, colour):
+                log = []
+            taken = rules.gain_token(b, o, colour, log)
+            if log:
+                self._emit_gains(player, log)
+            if taken:
                 self._after_choice(player)
         elif action_id < PAIR_BASE:
             colour = action_id - RETURN_LOW_BASE
@@ -478,7 +444,7 @@ class WickedLabyrinthState(State):
             colour, rank, room = rules.decode_promotion(action_id, SPELL_BASE)
             self._return_room(player, room, rank + 1)
             rules.promote(b, o, colour, rank, room, 1)
-            by = self._spend_promotion(player)
+            by = "reward" if self._spend_promotion(player) else "spell"
             if ev:
                 self._emit(E.Promoted(player, Colour(colour), Rank(rank), by))
         elif action_id == DISCARD_PROMOTION:
@@ -498,12 +464,14 @@ class WickedLabyrinthState(State):
                 self._emit(E.SpellDiscarded(player, Element.COLOUR_CHANGE))
         elif action_id < GREAT_BASE:
             slot = action_id - SMALL_BASE
-            card = self.cards.small_oracles[b[o + SMALL + slot]]
-            b[o + SMALL_DONE + slot] = 1
+            log: list[int] | None = None
             if ev:
+                card = self.cards.small_oracles[b[o + SMALL + slot]]
                 self._emit(E.OracleAchieved(player, card.id, False))
-            self._take(player, 0, [int(e) for e in card.reward])
-            self._drain(player)
+                log = []
+            rules.achieve_small(b, o, self.cards, slot, log)
+            if log:
+                self._emit_gains(player, log)
         elif action_id < DONE:
             slot = action_id - GREAT_BASE
             rules.achieve_great(b, o, self.cards, slot)
@@ -514,13 +482,13 @@ class WickedLabyrinthState(State):
         else:
             self._finish_processing(player)
 
-    def _spend_promotion(self, player: int) -> str:
-        o = player * STRIDE
-        if self.b[o + MODE] == M_REWARD_PROMOTION:
-            self._drain(player)  # resumes the reward's remaining gains, mode back to PROCESS
-            return "reward"
-        self.b[o + PROMOTION] -= 1
-        return "spell"
+    def _spend_promotion(self, player: int) -> bool:
+        """``rules.spend_promotion`` with its events: True when it was the reward's."""
+        log: list[int] | None = None if self._events is None else []
+        reward = rules.spend_promotion(self.b, player * STRIDE, log)
+        if log:
+            self._emit_gains(player, log)
+        return reward
 
     def _return_room(self, player: int, room: int | None, rank: int) -> None:
         if room is not None and self._events is not None:

@@ -1,0 +1,99 @@
+"""Taking gains on one flat board (``rules.queue_gains``, ``drain``, ``gain_token``,
+``spend_promotion``): the rules the state and the planner share, and the log the state
+turns into its events."""
+
+from __future__ import annotations
+
+from tabletop.games.wicked_labyrinth import rules
+from tabletop.games.wicked_labyrinth.board import COLOUR_CHANGE, MODE, PROMOTION, QUEUE, STRIDE
+from tabletop.games.wicked_labyrinth.elements import (
+    M_CHOOSE_WHITE,
+    M_IDLE,
+    M_OVERFLOW,
+    M_PROCESS,
+    M_REWARD_PROMOTION,
+    Element,
+)
+
+SEAT = STRIDE
+"""The second seat's board: the rules must touch ``b[o:o+STRIDE]`` only."""
+RED, GREEN, BLUE = int(Element.RED), int(Element.GREEN), int(Element.BLUE)
+
+
+def _boards() -> list[int]:
+    return [0] * (2 * STRIDE)
+
+
+def _drained(b: list[int], gains: list[int], processing: bool) -> tuple[bool, list[int]]:
+    """Queue and take ``gains``, checking that the log changes nothing on the board."""
+    quiet = b[:]
+    rules.queue_gains(quiet, SEAT, gains)
+    quiet_taken = rules.drain(quiet, SEAT, processing, None)
+    log: list[int] = []
+    rules.queue_gains(b, SEAT, gains)
+    taken = rules.drain(b, SEAT, processing, log)
+    assert (taken, b) == (quiet_taken, quiet)
+    assert b[:SEAT] == [0] * SEAT
+    return taken, log
+
+
+def test_gains_are_taken_in_queue_order_and_spells_are_stored_outside_processing() -> None:
+    b = _boards()
+    gains = [RED, int(Element.PROMOTION), BLUE, int(Element.COLOUR_CHANGE)]
+    taken, log = _drained(b, gains, processing=False)
+    assert taken
+    assert log == [
+        rules.GAINED + RED,
+        rules.STORED_PROMOTION,
+        rules.GAINED + BLUE,
+        rules.STORED_COLOUR_CHANGE,
+    ]
+    assert b[SEAT + RED] == b[SEAT + BLUE] == b[SEAT + PROMOTION] == b[SEAT + COLOUR_CHANGE] == 1
+    assert b[SEAT + QUEUE] == 0
+    assert b[SEAT + MODE] == M_IDLE
+
+
+def test_a_reward_promotion_stops_processing_until_used_then_the_rest_is_taken() -> None:
+    b = _boards()
+    taken, log = _drained(b, [int(Element.PROMOTION), GREEN], processing=True)
+    assert not taken
+    assert log == []
+    assert b[SEAT + MODE] == M_REWARD_PROMOTION
+    assert b[SEAT + PROMOTION] == 0
+    log = []
+    assert rules.spend_promotion(b, SEAT, log)
+    assert log == [rules.GAINED + GREEN]
+    assert b[SEAT + MODE] == M_PROCESS
+    b[SEAT + PROMOTION] = 1
+    assert not rules.spend_promotion(b, SEAT, log)
+    assert b[SEAT + PROMOTION] == 0
+
+
+def test_white_waits_for_its_colour_and_stays_queued() -> None:
+    b = _boards()
+    taken, log = _drained(b, [RED, int(Element.WHITE), GREEN], processing=True)
+    assert not taken
+    assert log == [rules.GAINED + RED]
+    assert b[SEAT + MODE] == M_CHOOSE_WHITE
+    assert b[SEAT + QUEUE] & 7 == int(Element.WHITE) + 1
+
+
+def test_a_seventh_low_token_of_the_only_colour_goes_back_by_itself() -> None:
+    b = _boards()
+    b[SEAT + RED] = 6
+    log: list[int] = []
+    assert rules.gain_token(b, SEAT, RED, log)
+    assert log == [rules.GAINED + RED, rules.RETURNED + RED]
+    assert b[SEAT + RED] == 6
+
+
+def test_a_seventh_low_token_of_mixed_colours_waits_for_the_players_return() -> None:
+    b = _boards()
+    b[SEAT + RED] = 5
+    b[SEAT + GREEN] = 1
+    b[SEAT + MODE] = M_PROCESS
+    taken, log = _drained(b, [GREEN, BLUE], processing=True)
+    assert not taken
+    assert log == [rules.GAINED + GREEN]
+    assert b[SEAT + MODE] == M_OVERFLOW
+    assert b[SEAT + QUEUE] == BLUE + 1
