@@ -82,7 +82,6 @@ from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 _MEMO_LIMIT = 300_000
 _WIDTHS = (0, 3, 1)
 """Search levels: all useful actions (0), then the best 3 and the best 1 by a peek."""
-_LOW_CAPACITY: Final = CAPACITY[0]
 _WHITE: Final = int(Element.WHITE)
 _PROMOTION: Final = int(Element.PROMOTION)
 
@@ -235,8 +234,6 @@ class ReferencePlanner:
         self._useful_colours: dict[int, int] = {}
         self._card_count = max(len(cards.great_oracles), len(cards.small_oracles)) + 2
         """Base of the oracle slots' packing in ``_wanted`` (each slot is -1 to a count)."""
-        self._rewards = [[int(e) for e in card.reward] for card in cards.small_oracles]
-        """Each small oracle's reward elements, as the state queues them."""
 
     def use(self, left: int) -> None:
         """Plan for a round with ``left`` rounds after it."""
@@ -390,24 +387,24 @@ class ReferencePlanner:
 
     def _apply(self, b: list[int], action: int) -> None:
         """Section 8 on one board: what ``WickedLabyrinthState`` does to the deciding
-        seat's board in soul processing (``tests/wicked_labyrinth_bot`` holds them
-        equal), less the events, and never ``done`` (the search stops there)."""
+        seat's board in soul processing, by the same ``rules`` functions, less the
+        events, and never ``done`` (the search stops there)."""
         if action < RETURN_LOW_BASE:
             b[QUEUE] >>= 3
-            if _gain_token(b, action - CHOOSE_WHITE_BASE):
-                self._drain(b)
+            if rules.gain_token(b, 0, action - CHOOSE_WHITE_BASE, None):
+                rules.drain(b, 0, True, None)
         elif action < PAIR_BASE:
             b[action - RETURN_LOW_BASE] -= 1
-            self._drain(b)
+            rules.drain(b, 0, True, None)
         elif action < SPELL_BASE:
             colour, rank, room = rules.decode_promotion(action, PAIR_BASE)
             rules.promote(b, 0, colour, rank, room, 2)
         elif action < DISCARD_PROMOTION:
             colour, rank, room = rules.decode_promotion(action, SPELL_BASE)
             rules.promote(b, 0, colour, rank, room, 1)
-            self._spend_promotion(b)
+            rules.spend_promotion(b, 0, None)
         elif action == DISCARD_PROMOTION:
-            self._spend_promotion(b)
+            rules.spend_promotion(b, 0, None)
         elif action < DISCARD_CHANGE:
             colour, rank, to = rules.decode_change(action)
             b[rank * 4 + colour] -= 1
@@ -416,45 +413,11 @@ class ReferencePlanner:
         elif action == DISCARD_CHANGE:
             b[COLOUR_CHANGE] -= 1
         elif action < GREAT_BASE:
-            slot = action - SMALL_BASE
-            card = b[SMALL + slot]
-            b[SMALL_DONE + slot] = 1
-            q = b[QUEUE]
-            length = (q.bit_length() + 2) // 3
-            for e in self._rewards[card]:
-                q |= (e + 1) << (3 * length)
-                length += 1
-            b[QUEUE] = q
-            self._drain(b)
+            rules.achieve_small(b, 0, self.cards, action - SMALL_BASE, None)
         elif action < DONE:
             rules.achieve_great(b, 0, self.cards, action - GREAT_BASE)
         else:
             raise ValueError(f"the planner does not apply action {action}")
-
-    def _spend_promotion(self, b: list[int]) -> None:
-        if b[MODE] == M_REWARD_PROMOTION:
-            self._drain(b)  # resumes the reward's remaining gains, mode back to PROCESS
-        else:
-            b[PROMOTION] -= 1
-
-    def _drain(self, b: list[int]) -> None:
-        """Take the queued gains (a small oracle's reward) until a choice stops it."""
-        while b[QUEUE]:
-            q = b[QUEUE]
-            e = (q & 7) - 1
-            if e == _WHITE:
-                b[MODE] = M_CHOOSE_WHITE
-                return
-            b[QUEUE] = q >> 3
-            if e < _WHITE:
-                if not _gain_token(b, e):
-                    return
-            elif e == _PROMOTION:
-                b[MODE] = M_REWARD_PROMOTION
-                return
-            else:
-                b[COLOUR_CHANGE] += 1
-        b[MODE] = M_PROCESS
 
     def _wanted(self, board: list[int]) -> int:
         """Colours an open great or small oracle of this board asks for (bit ``1 << c``
@@ -498,19 +461,6 @@ def _key(board: list[int]) -> bytes:
         return bytes(board)
     except ValueError:
         return repr(board).encode()
-
-
-def _gain_token(b: list[int], colour: int) -> bool:
-    """A gained token enters the low rank; with seven, the player returns one (False:
-    the board waits for that choice), unless all seven are of one colour."""
-    b[colour] += 1
-    if b[0] + b[1] + b[2] + b[3] <= _LOW_CAPACITY:
-        return True
-    if b[colour] == _LOW_CAPACITY + 1:
-        b[colour] -= 1
-        return True
-    b[MODE] = M_OVERFLOW
-    return False
 
 
 def _promotions(
