@@ -1,9 +1,10 @@
 /* The Wicked Labyrinth's soul processing search, in C: the native ProcessingPlanner.
  *
  * This file mirrors, function for function, ``ReferencePlanner`` in
- * processing_planner.py (the search, ``_useful``, ``_apply``, ``_drain``, the memos)
- * and ``own_value`` in valuation.py (with ``tally`` and ``meets_needs`` of board.py,
- * ``processing_actions``/``promote``/``achieve_great`` of rules.py). The Python code is
+ * processing_planner.py (the search, ``_useful``, ``_apply``, the memos) with the
+ * rules it calls in rules.py (``processing_actions``, ``promote``, ``achieve_great``,
+ * ``achieve_small``, ``queue_gains``, ``drain``, ``gain_token``, ``spend_promotion``),
+ * and ``own_value`` in valuation.py (with ``tally`` and ``meets_needs`` of board.py). The Python code is
  * the reference: tests/wicked_labyrinth_bot/test_native_planner.py replays the calls
  * that seeded games make of the planner, and random boards, on both and requires the
  * same values (``==`` on doubles), the same actions and the same search levels.
