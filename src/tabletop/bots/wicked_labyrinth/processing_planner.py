@@ -90,6 +90,13 @@ class _OutOfBudget(Exception):
     """A search level visited more boards than its budget allows."""
 
 
+def checked_budget(budget: int) -> int:
+    """The node budget of a search level, refused unless positive."""
+    if budget < 1:
+        raise ValueError(f"the planner's node budget must be positive, got {budget}")
+    return budget
+
+
 _NATIVE_MODULE = "tabletop.bots.wicked_labyrinth._planner"
 
 
@@ -109,18 +116,14 @@ class _Search(Protocol):
 class ProcessingPlanner:
     """Best worth and first action of a seat's soul processing, memoised by board: the
     bots' planner. It searches in C when the extension is built and fresh, else with
-    :class:`ReferencePlanner`; both give the same answers (see the module docstring).
-
-    The memo holds for one number of rounds left (the worth depends on it); ``use``
-    switches rounds and forgets the rest.
+    :class:`ReferencePlanner`; both give the same answers (see the module docstring)
+    and keep their memos alike (one round at a time, :meth:`use`).
     """
 
     def __init__(self, cards: CardSet, weights: Weights, budget: int = 2500) -> None:
-        if budget < 1:
-            raise ValueError(f"the planner's node budget must be positive, got {budget}")
         self.cards = cards
         self.weights = weights
-        self.budget = budget
+        self.budget = checked_budget(budget)
         self._search: _Search = (
             native_planner(cards, weights, budget) if compiled.native(_NATIVE_MODULE)
             else ReferencePlanner(cards, weights, budget)
@@ -216,11 +219,9 @@ class ReferencePlanner:
     """
 
     def __init__(self, cards: CardSet, weights: Weights, budget: int = 2500) -> None:
-        if budget < 1:
-            raise ValueError(f"the planner's node budget must be positive, got {budget}")
         self.cards = cards
         self.weights = weights
-        self.budget = budget
+        self.budget = checked_budget(budget)
         self._left = -1
         self._memo: tuple[dict[bytes, float], ...] = ({}, {}, {})
         """Per search level, the best worth of each finished board."""
