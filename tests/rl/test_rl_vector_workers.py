@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import gc
 import os
+import time
 
 import numpy as np
+import psutil
 import pytest
 
 from tabletop.core.errors import IllegalActionError
@@ -147,3 +149,20 @@ def test_a_worker_error_that_does_not_pickle_is_still_reported():
         _, masks = env.reset(seed=4)
         for _ in range(20):
             env.step(random_actions(np.random.default_rng(0), masks))
+
+
+def test_an_idle_env_s_workers_sleep_after_polling_briefly():
+    """Workers poll their pipe between steps (``workers.wait``), but only for
+    ``SPIN_SECONDS``: an env nobody steps must not keep a core busy."""
+    from tabletop.rl.workers import SPIN_SECONDS
+
+    with VectorEnv("code-of-nine", 3, 4, workers=2) as env:
+        _, masks = env.reset(seed=1)
+        env.step(random_actions(np.random.default_rng(1), masks))
+        worker = psutil.Process(env._workers[0].process.pid)
+        before = worker.cpu_times()
+        idle = 100 * SPIN_SECONDS
+        time.sleep(idle)
+        after = worker.cpu_times()
+        used = (after.user + after.system) - (before.user + before.system)
+        assert used < idle / 4, f"an idle worker used {used:.3f} s of CPU in {idle:.3f} s"

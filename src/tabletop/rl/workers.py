@@ -23,6 +23,7 @@ import multiprocessing
 import os
 import pickle
 import tempfile
+import time
 import traceback
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -37,6 +38,24 @@ from tabletop.rl.shard import Shard, ShardArrays, ShardSpec
 
 START_SECONDS = 120.0
 """How long a new worker may take to import the package and make its tables."""
+
+SPIN_SECONDS = 0.002
+"""How long a process polls its pipe before it sleeps on it (:func:`wait`)."""
+
+
+def wait(conn: Connection, spin: float = SPIN_SECONDS) -> Any:
+    """The next message on ``conn``, polled for up to ``spin`` seconds before sleeping.
+
+    Why poll: a process asleep on a pipe takes tens of microseconds to wake (more on a
+    virtual machine), and a step waits on two such wakes (the worker's, then the env's)
+    of a step that takes a few hundred; polling keeps both awake between the steps of a
+    training loop, and the bound puts an idle env's workers to sleep.
+    """
+    if spin > 0 and not conn.poll(0):
+        end = time.perf_counter() + spin
+        while not conn.poll(0) and time.perf_counter() < end:
+            pass
+    return conn.recv()
 
 
 @dataclass(frozen=True)
@@ -120,7 +139,7 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
         return
     while True:
         try:
-            message = conn.recv()
+            message = wait(conn)
         except EOFError:  # the env's process has gone: nothing left to serve
             return
         reply: Any = None
@@ -180,7 +199,7 @@ class Worker:
     def receive(self) -> Any:
         """The worker's answer; raises what it raised, or says it has died."""
         try:
-            reply = self._conn.recv()
+            reply = wait(self._conn)
         except (EOFError, OSError) as error:
             raise self._gone() from error
         if isinstance(reply, Failure):
