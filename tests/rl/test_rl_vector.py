@@ -112,6 +112,14 @@ def test_an_illegal_action_is_refused_before_any_table_moves():
     assert [s.to_json() for s in vec.states] == before
     with pytest.raises(ValueError, match="shape"):
         vec.step(actions[:, 0])
+    for outside in (-1, vec.num_actions, 2**40):
+        wrong = actions.copy()
+        wrong[t, p] = outside
+        with pytest.raises(IllegalActionError, match=f"cannot play {outside}: at table 2"):
+            vec.step(wrong)
+    assert [s.to_json() for s in vec.states] == before
+    vec.step(random_actions(np.random.default_rng(0), masks).astype(np.uint8))  # unsigned too
+    assert [s.to_json() for s in vec.states] != before
 
 
 @pytest.mark.parametrize("kwargs", [{"tables": 0}, {"tables": 2, "seat": 5},

@@ -160,6 +160,9 @@ class VectorEnv:
         self.results: list[Result | None] = [None] * tables
         """Where ``dones``: the ended game's scores and placings (None elsewhere)."""
         self._actions: np.ndarray = arrays["actions"]
+        self._flat_masks = self.masks.reshape(-1)
+        self._offsets = np.arange(0, self.masks.size, self.num_actions).reshape(lead)
+        """Where each seat's mask starts in :attr:`_flat_masks` (:meth:`_checked`)."""
         views = ShardArrays(arrays["observations"], arrays["masks"], arrays["rewards"],
                             arrays["dones"], arrays["final_observations"], arrays["final_masks"])
         bounds = [tables * k // workers for k in range(workers + 1)]
@@ -274,23 +277,28 @@ class VectorEnv:
 
     def _checked(self, actions: np.ndarray | Sequence[Any]) -> np.ndarray:
         """The actions as integers, every one within its mask (or an error naming the
-        first that is not)."""
+        first that is not).
+
+        The common case is one gather: each action's place in the flat masks is its
+        seat's offset (:attr:`_offsets`) plus the action; the error path looks again."""
         chosen = np.asarray(actions)
         shape = self.masks.shape[:-1]
         if chosen.shape != shape or chosen.dtype.kind not in "iu":
             raise ValueError(f"actions must be integers of shape {shape}, got "
                              f"{chosen.dtype} {chosen.shape}")
+        ids = chosen.astype(np.intp, copy=False)  # unsigned ones too (uint64 + int64 is float)
+        if (ids.min() >= 0 and ids.max() < self.num_actions
+                and self._flat_masks[ids + self._offsets].all()):
+            return chosen
         inside = (chosen >= 0) & (chosen < self.num_actions)
         picked = np.take_along_axis(self.masks, np.where(inside, chosen, 0)[..., None], -1)
         legal = inside & (picked[..., 0] == 1)
-        if not legal.all():
-            where = tuple(int(i) for i in np.argwhere(~legal)[0])
-            t = where[0]
-            seat = self.seat if self.seat is not None else where[1]
-            action = int(chosen[where])
-            if self.masks[where][self.noop]:
-                reason = f"this seat has no decision now: only the no-op {self.noop} is legal"
-            else:
-                reason = "it is not a legal action now (see the action mask)"
-            raise IllegalActionError(seat, action, f"at table {t}: {reason}")
-        return chosen
+        where = tuple(int(i) for i in np.argwhere(~legal)[0])
+        t = where[0]
+        seat = self.seat if self.seat is not None else where[1]
+        action = int(chosen[where])
+        if self.masks[where][self.noop]:
+            reason = f"this seat has no decision now: only the no-op {self.noop} is legal"
+        else:
+            reason = "it is not a legal action now (see the action mask)"
+        raise IllegalActionError(seat, action, f"at table {t}: {reason}")
