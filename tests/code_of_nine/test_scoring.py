@@ -168,3 +168,21 @@ def test_the_memory_of_card_values_is_bounded_and_scores_alike() -> None:
         fresh = Scorer([card(1, 2, SET_BOOK_3), card(2, 2, ADD_BOOK_1)])
         assert fresh.values(False, BASE)[Item.BOOK] == 4
     assert 0 < len(scoring._CARD_VALUES) <= scoring.CARD_VALUES_LIMIT
+
+
+def test_an_ended_game_s_sheet_is_kept_and_a_copy_asks_again() -> None:
+    """``score_sheet()`` of an ended game is worked out once (the batched env's game end
+    asks for it twice); a clone or a loaded state works it out again, so a copy edited
+    by a tool is scored as it now stands."""
+    s = ready(4)
+    set_items(s, 0, statue=2)
+    while not s.is_terminal():
+        play(s, "quarry")
+    sheet = s.score_sheet()
+    assert s.score_sheet() is sheet and s.result().scores == sheet.scores[:4]
+    assert s.score_sheet(s.cards_in_play()) is not sheet  # chosen cards: never kept
+    copy = s.clone()
+    set_items(copy, 0, statue=7, book=3)
+    assert copy.score_sheet() == copy.score_sheet(copy.cards_in_play()) != sheet
+    loaded = s.game.state_from_json(s.to_json())
+    assert loaded.score_sheet() == sheet and loaded.score_sheet() is not sheet

@@ -119,6 +119,7 @@ class CodeOfNineState(State):
         "dealt",
         "ninth",
         "released",
+        "_final_sheet",
     )
 
     board: Board
@@ -136,9 +137,12 @@ class CodeOfNineState(State):
     dealt: int
     ninth: int
     released: int
+    _final_sheet: ScoreSheet | None
+    """The ended game's sheet once asked for (:meth:`score_sheet`)."""
 
     def setup(self, board: Board, cards: MemoryCardSet, expert: bool) -> None:
         """Setup steps 2-4; the deal (step 5) begins as chance."""
+        self._final_sheet = None
         self.board = board
         self.cards = cards
         self.expert = expert
@@ -524,7 +528,13 @@ class CodeOfNineState(State):
         return [self.card(h, s) for h in self.holders() for s in (0, 1)]
 
     def score_sheet(self, card_indices: Sequence[int] | None = None) -> ScoreSheet:
-        """Scores of every holder with the cards in play (or ``card_indices`` instead)."""
+        """Scores of every holder with the cards in play (or ``card_indices`` instead).
+
+        An ended game's sheet with the cards in play is kept: nothing can change it, and
+        its end asks for it more than once (the result, the final observations)."""
+        over = self.phase == _OVER and card_indices is None
+        if over and self._final_sheet is not None:
+            return self._final_sheet
         b = self.b
         counts = [
             quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5], b[h * STRIDE + WILL])
@@ -532,7 +542,10 @@ class CodeOfNineState(State):
         ]
         chosen = self.cards_in_play() if card_indices is None else card_indices
         cards = [self.cards.cards[i] for i in chosen]
-        return score(counts, cards, bool(self.released), self.board.points)
+        sheet = score(counts, cards, bool(self.released), self.board.points)
+        if over:
+            self._final_sheet = sheet
+        return sheet
 
     def result(self) -> Result:
         if self.phase != _OVER:
@@ -584,6 +597,7 @@ class CodeOfNineState(State):
         new.dealt = self.dealt
         new.ninth = self.ninth
         new.released = self.released
+        new._final_sheet = None  # asked again if wanted: a copy may be edited (tests, tools)
         return new
 
     _JSON_LISTS = ("b", "ruins", "spots", "pending", "deck")
@@ -595,6 +609,7 @@ class CodeOfNineState(State):
         return out
 
     def _load(self, data: dict[str, Any]) -> None:
+        self._final_sheet = None
         for name in self._JSON_LISTS:
             setattr(self, name, [int(x) for x in data[name]])
         for name in self._JSON_INTS:
