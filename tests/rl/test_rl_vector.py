@@ -165,3 +165,39 @@ def test_the_mask_table_grows_and_keeps_every_row():
     for k, ids in zip(keys, sets, strict=True):
         assert np.flatnonzero(table.rows[k]).tolist() == list(ids)
     assert np.flatnonzero(table.rows[0]).tolist() == [199]
+
+
+@pytest.mark.parametrize(("game", "seat", "opponents"), [
+    ("wicked-labyrinth", None, "random"),
+    ("code-of-nine", 1, "heuristic"),
+])
+def test_spare_games_dealt_ahead_change_no_episode(game, seat, opponents):
+    """Games dealt ahead in idle time (``Shard.make_spares``, what workers do between
+    steps) start exactly the games the autoreset would have dealt."""
+    kwargs = {} if seat is None else {"seat": seat, "opponents": opponents}
+    plain = VectorEnv(game, 3, 4, **kwargs)
+    ahead = VectorEnv(game, 3, 4, **kwargs)
+    expected, got = plain.reset(seed=11), ahead.reset(seed=11)
+    rng = np.random.default_rng(2)
+    used = 0
+    for _ in range(300):
+        ahead._shard.make_spares(lambda: False)
+        assert all(s is not None for s in ahead._shard._spares)
+        actions = random_actions(rng, expected[1])
+        expected, got = plain.step(actions), ahead.step(actions)
+        for a, b in zip(expected, got, strict=True):
+            assert np.array_equal(a, b)
+        used += sum(s is None for s in ahead._shard._spares)
+        assert plain.results == ahead.results
+    assert used >= 3
+    assert [s.to_json() for s in ahead.states] == [s.to_json() for s in plain.states]
+
+
+def test_dealing_spares_stops_when_asked():
+    env = VectorEnv("code-of-nine", 3, 5)
+    env.reset(seed=0)
+    asked = []
+    env._shard.make_spares(lambda: len(asked) > 2 or asked.append(1))
+    assert sum(s is not None for s in env._shard._spares) == 3
+    env._shard.make_spares(lambda: True)
+    assert sum(s is not None for s in env._shard._spares) == 3

@@ -166,3 +166,44 @@ def test_an_idle_env_s_workers_sleep_after_polling_briefly():
         after = worker.cpu_times()
         used = (after.user + after.system) - (before.user + before.system)
         assert used < idle / 4, f"an idle worker used {used:.3f} s of CPU in {idle:.3f} s"
+
+
+def test_a_failure_dealing_ahead_is_the_answer_to_the_next_message(monkeypatch):
+    """A worker deals spare games between messages; if that fails, the env hears it
+    with its next answer (as any worker error), and the worker goes on serving."""
+    import threading
+    from multiprocessing import Pipe
+
+    from tabletop.rl import shard, workers
+
+    env = VectorEnv("code-of-nine", 3, 2)  # for its shapes only
+    shapes = {name: (array.shape, array.dtype) for name, array in (
+        ("observations", env.observations), ("masks", env.masks), ("rewards", env.rewards),
+        ("dones", env.dones), ("final_observations", env.final_observations),
+        ("final_masks", env.final_masks), ("actions", env._actions))}
+    layout, _ = workers.allocate(shapes)
+    calls = []
+
+    def deal_once_badly(self, stop):
+        calls.append(1)
+        if len(calls) == 1:
+            raise OSError("no memory for a spare game")
+
+    monkeypatch.setattr(shard.Shard, "make_spares", deal_once_badly)
+    ours, theirs = Pipe()
+    spec = shard.ShardSpec("code-of-nine", 3, 0, 2, None, {}, "win_share", {})
+    thread = threading.Thread(target=workers.serve, args=(theirs, layout, spec, 0, 2))
+    thread.start()
+    try:
+        assert ours.recv() is None  # started
+        ours.send(("reset", 1))
+        assert ours.poll(10), "the worker did not answer"
+        failure = ours.recv()
+        assert isinstance(failure, workers.Failure) and "no memory" in str(failure.error)
+        ours.send(("reset", 1))
+        assert ours.poll(10) and ours.recv() is None  # served again
+    finally:
+        ours.send(("close",))
+        thread.join(10)
+        workers.unlink(layout)
+    assert not thread.is_alive()

@@ -20,6 +20,7 @@ dictionary or array is built per table.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -126,10 +127,15 @@ class Shard:
         self.num_actions = game.info.num_distinct_actions + 1
         self._encoder = table_encoder_for(game.info.name, spec.players)
         self._kept = Incremental()
+        self._final = Incremental()
+        """For the last observation of an ended game: written whole each time (its row
+        held another game's), by the lookup's C half where the batch's goes too."""
         self._masks = MaskTable(self.num_actions)
         self._keys = np.zeros(arrays.masks.shape[:-1], np.intp)
         self._key_list = [0] * self._keys.size
         self.states: list[State] = []
+        self._spares: list[State | None] = []
+        """Per table, its next game made ahead in idle time (:meth:`make_spares`)."""
         self._rngs: list[np.random.Generator] = []
         self._opponents: list[Opponents] = []
         if spec.seat is not None:
@@ -144,20 +150,50 @@ class Shard:
         first = self.spec.first
         self._rngs = [seeding.np_random(None if seed is None else seed + first + t)[0]
                       for t in range(self.spec.tables)]
+        self._spares = [None] * self.spec.tables
         self.states = [self._new_game(t) for t in range(self.spec.tables)]
         self.arrays.rewards.fill(0.0)
         self.arrays.dones.fill(False)
         self.observe()
 
     def _new_game(self, t: int) -> State:
+        """Table ``t``'s next game: its spare if one was made, and its opponents'
+        start (drawn from the table's generator after the game's seed, as always)."""
         rng = self._rngs[t]
-        state = self.game.new_game(self.players, int(rng.integers(0, 2**63 - 1)),
-                                   **self.options)
+        state = self._spares[t]
+        if state is None:
+            state = self._dealt(t)
+        else:
+            self._spares[t] = None
         if self.seat is not None:
             opponents = self._opponents[t]
             opponents.new_game(rng)
             opponents.play_until(state, self.seat)
         return state
+
+    def _dealt(self, t: int) -> State:
+        """A new game at table ``t``, seeded by the table's next draw."""
+        return self.game.new_game(self.players, int(self._rngs[t].integers(0, 2**63 - 1)),
+                                  **self.options)
+
+    def make_spares(self, stop: Callable[[], bool]) -> None:
+        """Make the next game of tables without a spare until ``stop()`` says to.
+
+        Why: an autoreset deals a new game in the middle of a step (a fifth of what a
+        game's end costs, the Labyrinth's setup more), and a step with workers waits
+        for the slowest process, so the deal is on its path. A process that waits (a
+        worker for the next step, the env's process for its workers) deals ahead
+        instead; the spare's seed is the same draw of the table's generator, made
+        earlier (a table's bots draw theirs when the game starts, after it, as without
+        spares), so the episodes do not change. One game at a time, asking ``stop``
+        between: a message waits at most one deal.
+        """
+        spares = self._spares
+        for t in range(len(spares)):
+            if spares[t] is None:
+                if stop():
+                    return
+                spares[t] = self._dealt(t)
 
     def step(self, chosen: np.ndarray) -> list[tuple[int, Result]]:
         """Apply ``chosen`` (this shard's rows of checked actions) and observe; returns
@@ -197,7 +233,9 @@ class Shard:
         result = state.result()
         rewards = terminal_rewards(self.game, state, self.spec.reward, result)
         arrays.rewards[t] = rewards if self.seat is None else rewards[self.seat]
-        self._encoder.encode_into((state,), arrays.final_observations[t : t + 1], self.seat)
+        self._final.forget()
+        self._encoder.encode_into((state,), arrays.final_observations[t : t + 1], self.seat,
+                                  self._final)
         arrays.final_masks[t] = self._masks.rows[0]
         self.states[t] = self._new_game(t)
         return result

@@ -254,8 +254,9 @@ class VectorEnv:
 
     def _everywhere(self, here: Callable[[], Any], answer: Callable[[Worker], Any]
                     ) -> list[tuple[int, Result]]:
-        """Run this process's part (``here``) while the workers run theirs, then take
-        every worker's ``answer``: the ended games of all, by the env's table numbers.
+        """Run this process's part (``here``) while the workers run theirs, deal spare
+        games while they are still at it (:meth:`Shard.make_spares`), then take every
+        worker's ``answer``: the ended games of all, by the env's table numbers.
 
         Every answer is taken even when one part fails, so no reply is left in a pipe
         for the next call to mistake for its own; then the first failure is raised.
@@ -264,6 +265,7 @@ class VectorEnv:
         ended: list[tuple[int, Result]] = []
         try:
             ended += here() or []
+            self._shard.make_spares(lambda: all(w.answered() for w in self._workers))
         except BaseException as error:
             failure = error
         for k, worker in enumerate(self._workers, 1):

@@ -123,7 +123,8 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
 
     Messages: ``("step",)`` (the actions are in the shared file), ``("reset", seed)`` and
     ``("states",)``; each is answered with the ended games' ``(table, result)`` pairs,
-    None, or the states, or a :class:`Failure`.
+    None, or the states, or a :class:`Failure`. Between them it deals its tables'
+    next games (:meth:`Shard.make_spares`).
     """
     from tabletop import game as lookup
 
@@ -138,13 +139,20 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
         conn.send(Failure(error, traceback.format_exc()))
         return
     while True:
+        failed: Failure | None = None
+        try:
+            shard.make_spares(conn.poll)  # while the env has no message for it
+        except BaseException as error:  # the answer to the next message
+            failed = Failure(error, traceback.format_exc())
         try:
             message = wait(conn)
         except EOFError:  # the env's process has gone: nothing left to serve
             return
         reply: Any = None
         try:
-            if message[0] == "step":
+            if failed is not None and message[0] != "close":
+                reply = failed
+            elif message[0] == "step":
                 reply = shard.step(actions)
             elif message[0] == "reset":
                 shard.reset(message[1])
@@ -207,6 +215,10 @@ class Worker:
                                  f"{self.tables[1] - 1}:\n{reply.trace}")
             raise reply.error
         return reply
+
+    def answered(self) -> bool:
+        """Whether the worker's answer (or its end) is waiting to be read."""
+        return bool(self._conn.poll(0))
 
     def step_results(self) -> list[tuple[int, Result]]:
         results: list[tuple[int, Result]] = self.receive()
