@@ -39,14 +39,15 @@ step for step (tested).
 **Workers.** ``workers=k`` steps the tables in ``k`` processes at once (this one and
 ``k - 1`` workers, :mod:`tabletop.rl.workers`), the arrays in shared memory: on ``k``
 free cores a step takes down to ``1/k`` of the time, less what this process does
-alone (checking every table's actions) and what the processes cost each other (on the
-2-core development machine, 1.1-1.3x faster with two: docs/rl.md). The episodes are
+alone (checking every table's actions, and the caller's own work between steps) and
+what the processes cost each other (on the 2-core development machine, 1.4-1.55x
+faster with two: docs/rl.md). The episodes are
 the same whatever ``k`` (table ``t`` is seeded ``s + t``). Opponents and options must
 then pickle, and :attr:`VectorEnv.states` gives copies of the workers' states.
 :meth:`VectorEnv.close` (or ``with VectorEnv(...) as env:``) ends the workers; so does
 dropping the env.
 
-Why it is faster than the PettingZoo env in one process (about 3x; docs/rl.md says
+Why it is faster than the PettingZoo env in one process (about 3.5x; docs/rl.md says
 where the rest of the time goes): the engine steps each table from compiled code, and
 everything else is batched (:mod:`tabletop.rl.shard`); legality is checked by one
 gather over the masks.
