@@ -239,7 +239,12 @@ def terminal_rewards(game: Game, state: State, reward: str,
     (``result``: the state's, when the caller has it already)."""
     if result is None:
         result = state.result()
-    players = state.num_players
+    return rewards_of(game, state.num_players, reward, result)
+
+
+def rewards_of(game: Game, players: int, reward: str, result: Result) -> list[float]:
+    """:func:`terminal_rewards` from the result alone (the native batched env has no
+    Python state at a game's end)."""
     if reward == "win_share":
         return [result.win_share(p) for p in range(players)]
     info = game.info

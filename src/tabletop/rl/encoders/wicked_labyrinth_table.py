@@ -279,7 +279,12 @@ class WickedLabyrinthTable(TableBase):
     def _config_for(self, state: WickedLabyrinthState) -> _Config:
         if not isinstance(state, WickedLabyrinthState) or state.num_players != self.players:
             raise TypeError(f"needs a {self.players}-player Wicked Labyrinth state, got {state!r}")
+        return self.config(state.cards)
+
+    def config(self, cards: CardSet) -> _Config:
+        """The lookup and gather of this player count and ``cards`` (kept for the next
+        call): the native engine (:mod:`tabletop.rl.native`) packs rows for its lookup."""
         config = self._config
-        if config is None or config.cards is not state.cards:
-            config = self._config = _Config(self.players, state.cards)
+        if config is None or config.cards is not cards:
+            config = self._config = _Config(self.players, cards)
         return config
