@@ -13,10 +13,11 @@ scoring five times as fast. The Python sources stay the reference: the compiled 
 is an optimisation that must agree with them move for move
 (``tests/core/test_compiled.py``).
 
-One search is also written in C by hand (:data:`NATIVE`: the Wicked Labyrinth
-planner's, where mypyc still left bytes keys, list copies and boxed numbers); it is
-built, judged stale and left out together with the mypyc modules, and its Python
-original stays as the reference it is tested against.
+A few hot paths are also written in C by hand (:data:`NATIVE`: the Wicked Labyrinth
+planner's search, where mypyc still left bytes keys, list copies and boxed numbers; the
+table encoders' packing and lookup; the Labyrinth's engine for the batched env); they
+are built, judged stale and left out together with the mypyc modules, and their Python
+originals stay as the reference they are tested against.
 
 A compiled module that is older than its source would silently run yesterday's rules,
 so :func:`choose` falls back to the sources, all of them together (compiled modules
@@ -60,6 +61,7 @@ MODULES: tuple[str, ...] = (
 NATIVE: tuple[str, ...] = (
     "tabletop.bots.wicked_labyrinth._planner",
     "tabletop.rl.encoders._rows",
+    "tabletop.rl.native._wicked_labyrinth",
 )
 """Hand-written C extensions, built from the ``.c`` file in the module's place.
 
@@ -67,7 +69,9 @@ Each mirrors Python code that stays in the package as its reference and fallback
 (``_planner``: ``processing_planner.ReferencePlanner``, held equal by
 ``tests/wicked_labyrinth_bot/test_native_planner.py``; ``_rows``: the table encoders'
 packers and :mod:`~tabletop.rl.encoders.lookup`, held equal by
-``tests/rl/test_rl_incremental.py`` and the table encoders' and batched env's tests).
+``tests/rl/test_rl_incremental.py`` and the table encoders' and batched env's tests;
+``_wicked_labyrinth``: the Labyrinth's engine for the batched env, held equal to
+``WickedLabyrinthState`` by ``tests/rl/test_rl_native_labyrinth.py``).
 They are compiled, judged stale and left out with the mypyc modules: only in a
 compiled, fresh build does Python import them (:func:`native`)."""
 

@@ -171,9 +171,13 @@ def test_the_mask_table_grows_and_keeps_every_row():
     ("wicked-labyrinth", None, "random"),
     ("code-of-nine", 1, "heuristic"),
 ])
-def test_spare_games_dealt_ahead_change_no_episode(game, seat, opponents):
+def test_spare_games_dealt_ahead_change_no_episode(game, seat, opponents, monkeypatch):
     """Games dealt ahead in idle time (``Shard.make_spares``, what workers do between
-    steps) start exactly the games the autoreset would have dealt."""
+    steps) start exactly the games the autoreset would have dealt. (The Python engine's
+    shard: the native one deals no spares.)"""
+    from tabletop.rl import shard
+
+    monkeypatch.setattr(shard, "NATIVE_ENGINES", False)
     kwargs = {} if seat is None else {"seat": seat, "opponents": opponents}
     plain = VectorEnv(game, 3, 4, **kwargs)
     ahead = VectorEnv(game, 3, 4, **kwargs)

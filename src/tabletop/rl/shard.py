@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from gymnasium.utils import seeding
@@ -35,6 +35,9 @@ from tabletop.rl.encoders import table_encoder_for
 from tabletop.rl.encoders.incremental import Incremental
 from tabletop.rl.episode import terminal_rewards
 from tabletop.rl.opponents import Opponent, Opponents
+
+if TYPE_CHECKING:
+    from tabletop.rl.native.shard import LabyrinthShard
 
 MASK_TABLE_LIMIT = 1 << 16
 """Distinct legal sets a shard keeps masks for (about 11 MB for the Labyrinth)."""
@@ -261,3 +264,22 @@ class Shard:
             masks.add(new)
         self._keys.reshape(-1)[:] = self._key_list
         np.take(masks.rows, self._keys, axis=0, out=self.arrays.masks, mode="clip")
+
+
+NATIVE_ENGINES = True
+"""Whether :func:`make_shard` may step tables with a native engine (the tests set it
+False to run the Python engine, the reference, beside it)."""
+
+
+def make_shard(game: Game, spec: ShardSpec, arrays: ShardArrays) -> Shard | LabyrinthShard:
+    """The shard for ``spec``: The Wicked Labyrinth's every-seat tables in C when its
+    native engine is built and fresh (:mod:`tabletop.rl.native`), else :class:`Shard`
+    (the Python engine: one learning seat, Code of Nine, or pure Python)."""
+    if NATIVE_ENGINES and spec.seat is None and game.info.name == "wicked-labyrinth":
+        from tabletop.rl.native import wicked_labyrinth
+
+        if wicked_labyrinth.available():
+            from tabletop.rl.native.shard import LabyrinthShard
+
+            return LabyrinthShard(game, spec, arrays)
+    return Shard(game, spec, arrays)

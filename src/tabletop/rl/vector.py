@@ -68,7 +68,7 @@ from tabletop.core.state import State
 from tabletop.rl.encoders import encoder_for
 from tabletop.rl.episode import REWARDS, check_choice
 from tabletop.rl.opponents import Opponent, opponent_specs
-from tabletop.rl.shard import Shard, ShardArrays, ShardSpec
+from tabletop.rl.shard import ShardArrays, ShardSpec, make_shard
 from tabletop.rl.workers import Layout, Worker, allocate, shut, unlink
 
 VECTOR_VERSION = 2
@@ -182,7 +182,8 @@ class VectorEnv:
         finally:
             if layout is not None:
                 unlink(layout)  # every worker has mapped it (or failed)
-        self._shard = Shard(game, self._spec(specs, 0, bounds[1]), views.tables(0, bounds[1]))
+        self._shard = make_shard(game, self._spec(specs, 0, bounds[1]),
+                                 views.tables(0, bounds[1]))
         self._started = False
 
     def _spec(self, opponents: dict[int, Opponent], start: int, stop: int) -> ShardSpec:

@@ -34,7 +34,7 @@ import numpy as np
 
 from tabletop.core.result import Result
 from tabletop.core.state import State
-from tabletop.rl.shard import Shard, ShardArrays, ShardSpec
+from tabletop.rl.shard import ShardArrays, ShardSpec, make_shard
 
 START_SECONDS = 120.0
 """How long a new worker may take to import the package and make its tables."""
@@ -130,7 +130,7 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
 
     try:
         arrays = attach(layout)
-        shard = Shard(lookup(spec.game), spec, ShardArrays(
+        shard = make_shard(lookup(spec.game), spec, ShardArrays(
             arrays["observations"], arrays["masks"], arrays["rewards"], arrays["dones"],
             arrays["final_observations"], arrays["final_masks"]).tables(start, stop))
         actions = arrays["actions"][start:stop]

@@ -1,0 +1,1335 @@
+/* The Wicked Labyrinth's engine in C, for the batched RL env's every-seat mode.
+ *
+ * This file mirrors, rule for rule, WickedLabyrinthState in
+ * games/wicked_labyrinth/state.py (setup, the oracle deal and the corridors as chance,
+ * sealed declarations, the reveal and ranking, the gains queue, white and overflow
+ * choices, soul processing, round and game end) with the board rules it calls in
+ * rules.py and board.py, the generator of core/rng.py (SplitMix64, bit for bit) and
+ * State.apply_unchecked's automatic chance. It holds many tables of one player count
+ * and card set as plain arrays, and writes what the batched env hands out:
+ * - each table's packed row, as _rows.pack_wicked_labyrinth writes it for the
+ *   equivalent Python state (WickedLabyrinthPacker's layout), so the table encoder's
+ *   lookup turns it into the same observations;
+ * - each seat's action mask: the legal set of legal_action_ids_unchecked as 1s, or the
+ *   no-op alone for a seat without a decision (the env's MaskTable rows);
+ * - an ended game's tallies (board.tally) for its Result and rewards.
+ * The Python engine is the reference: tests/rl/test_rl_native_labyrinth.py steps both
+ * side by side over thousands of games and requires every array, result and state
+ * (replayed from the decisions recorded here) to be equal.
+ *
+ * The board layout, action ids, modes and phases are compiled in here and checked
+ * against board.py, ids.py and elements.py at construction; the card tables, player
+ * count and the rulebook's numbers come from Python and are validated, so no input
+ * makes this read or write outside its arrays (a bad one raises ValueError).
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <string.h>
+
+/* ---------------------------------------------------------------- layout (board.py, ids.py, elements.py) */
+
+#define STRIDE 29
+#define SEARCH 12
+#define WITCH 13
+#define SOUL 14
+#define PROMOTION 15
+#define COLOUR_CHANGE 16
+#define GREAT 17
+#define GREAT_DONE 19
+#define SMALL 21
+#define SMALL_DONE 23
+#define MODE 25
+#define IMPURITY 26
+#define DECLARED 27
+#define QUEUE 28
+
+#define DECLARE_BASE 0
+#define CHOOSE_WHITE_BASE 36
+#define RETURN_LOW_BASE 40
+#define PAIR_BASE 44
+#define SPELL_BASE 84
+#define DISCARD_PROMOTION 124
+#define CHANGE_BASE 125
+#define DISCARD_CHANGE 161
+#define SMALL_BASE 162
+#define GREAT_BASE 164
+#define DONE 166
+#define COUNT 167
+
+#define M_IDLE 0
+#define M_DECLARE 1
+#define M_CHOOSE_WHITE 2
+#define M_OVERFLOW 3
+#define M_PROCESS 4
+#define M_REWARD_PROMOTION 5
+#define P_SETUP 0
+#define P_SEARCH 1
+#define P_SOUL_PROCESSING 2
+#define P_OVER 3
+#define E_WHITE 4
+#define E_PROMOTION 5
+#define ELEMENTS 7
+
+static const struct { const char *name; long value; } LAYOUT[] = {
+    {"STRIDE", STRIDE}, {"SEARCH", SEARCH}, {"WITCH", WITCH}, {"SOUL", SOUL},
+    {"PROMOTION", PROMOTION}, {"COLOUR_CHANGE", COLOUR_CHANGE}, {"GREAT", GREAT},
+    {"GREAT_DONE", GREAT_DONE}, {"SMALL", SMALL}, {"SMALL_DONE", SMALL_DONE},
+    {"MODE", MODE}, {"IMPURITY", IMPURITY}, {"DECLARED", DECLARED}, {"QUEUE", QUEUE},
+    {"DECLARE_BASE", DECLARE_BASE}, {"CHOOSE_WHITE_BASE", CHOOSE_WHITE_BASE},
+    {"RETURN_LOW_BASE", RETURN_LOW_BASE}, {"PAIR_BASE", PAIR_BASE},
+    {"SPELL_BASE", SPELL_BASE}, {"DISCARD_PROMOTION", DISCARD_PROMOTION},
+    {"CHANGE_BASE", CHANGE_BASE}, {"DISCARD_CHANGE", DISCARD_CHANGE},
+    {"SMALL_BASE", SMALL_BASE}, {"GREAT_BASE", GREAT_BASE}, {"DONE", DONE},
+    {"COUNT", COUNT}, {"M_IDLE", M_IDLE}, {"M_DECLARE", M_DECLARE},
+    {"M_CHOOSE_WHITE", M_CHOOSE_WHITE}, {"M_OVERFLOW", M_OVERFLOW},
+    {"M_PROCESS", M_PROCESS}, {"M_REWARD_PROMOTION", M_REWARD_PROMOTION},
+    {"P_SETUP", P_SETUP}, {"P_SEARCH", P_SEARCH}, {"P_SOUL_PROCESSING", P_SOUL_PROCESSING},
+    {"P_OVER", P_OVER}, {"WHITE", E_WHITE}, {"PROMOTION_ELEMENT", E_PROMOTION},
+    {"ELEMENTS", ELEMENTS},
+};
+
+/* Bounds of the plain arrays (checked against the numbers given at construction). */
+#define MAX_PLAYERS 8
+#define MAX_K 16
+#define MAX_OUTCOMES 64
+#define MAX_UPPER 8
+#define MAX_REWARD 8
+#define MAX_QUEUE_DIGITS 21 /* 63 bits of 3-bit digits: the queue stays a positive int64 */
+
+/* ---------------------------------------------------------------- the game's numbers */
+
+typedef struct {
+    int n, k, search_pieces, rounds;
+    int capacity[3], points[3], great_points, small_points, returned_per_great;
+    int great_outcome, small_outcome, outcomes;
+    int corridors, greats, smalls;
+    int lower[MAX_OUTCOMES];
+    int upper[MAX_OUTCOMES][MAX_UPPER], upper_count[MAX_OUTCOMES];
+    int great_colours[2 * MAX_OUTCOMES];
+    int64_t small_needs[12 * MAX_OUTCOMES];
+    int rewards[MAX_OUTCOMES][MAX_REWARD], reward_count[MAX_OUTCOMES];
+    /* The packed row (wicked_labyrinth_pack.py). */
+    int fragments, width, queue_digits;
+    int64_t all_counts[16];
+} Rules;
+
+/* One table: WickedLabyrinthState's fields, its generator, and its decisions so far. */
+typedef struct {
+    int64_t b[MAX_PLAYERS * STRIDE];
+    int phase, round, corridor, dealt;
+    int labyrinth[MAX_K], laid;
+    int discard[MAX_OUTCOMES], discarded;
+    int revealed[MAX_K * MAX_PLAYERS], opened;
+    int order[MAX_PLAYERS], ordered;
+    int undrawn[MAX_OUTCOMES], left;
+    unsigned deciding; /* a bit per seat: the deciding tuple is always in seat order */
+    uint64_t rng;
+    int32_t *history; /* (player, action) pairs of this game's decisions */
+    Py_ssize_t steps, capacity;
+} Table;
+
+typedef struct {
+    PyObject_HEAD
+    Rules r;
+    Table *tables;
+    Py_ssize_t count;
+} Tables;
+
+/* ---------------------------------------------------------------- SplitMix64 (rng.py) */
+
+static uint64_t
+draw(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* SplitMix64.below(n): (z * n) >> 64, Lemire's multiply-shift. */
+static int
+below(uint64_t *state, int n)
+{
+    unsigned __int128 z = draw(state);
+    return (int)((z * (unsigned)n) >> 64);
+}
+
+/* ---------------------------------------------------------------- board rules (rules.py, board.py) */
+
+static int
+bit_length(uint64_t q)
+{
+    return q ? 64 - __builtin_clzll(q) : 0;
+}
+
+/* rules.queue_gains: elements appended as base-8 digits element + 1. */
+static void
+queue_gains(int64_t *o, const int *gains, int count)
+{
+    uint64_t q = (uint64_t)o[QUEUE];
+    int length = (bit_length(q) + 2) / 3;
+    for (int i = 0; i < count && length < MAX_QUEUE_DIGITS; i++, length++)
+        q |= (uint64_t)(gains[i] + 1) << (3 * length);
+    o[QUEUE] = (int64_t)q;
+}
+
+/* rules.gain_token: 0 when the player must choose a low token to return. */
+static int
+gain_token(const Rules *r, int64_t *o, int colour)
+{
+    o[colour]++;
+    if (o[0] + o[1] + o[2] + o[3] <= r->capacity[0])
+        return 1;
+    if (o[colour] == r->capacity[0] + 1) {
+        o[colour]--;
+        return 1;
+    }
+    o[MODE] = M_OVERFLOW;
+    return 0;
+}
+
+/* rules.drain: take the queued gains; 0 when a choice stops it (mode set). */
+static int
+drain(const Rules *r, int64_t *o, int processing)
+{
+    while (o[QUEUE]) {
+        int64_t q = o[QUEUE];
+        int e = (int)(q & 7) - 1;
+        if (e == E_WHITE) {
+            o[MODE] = M_CHOOSE_WHITE;
+            return 0;
+        }
+        o[QUEUE] = q >> 3;
+        if (e < 0)
+            continue; /* no digit is 0 in a queue queue_gains wrote */
+        if (e < E_WHITE) {
+            if (!gain_token(r, o, e))
+                return 0;
+        } else if (e == E_PROMOTION) {
+            if (processing) {
+                o[MODE] = M_REWARD_PROMOTION;
+                return 0;
+            }
+            o[PROMOTION]++;
+        } else {
+            o[COLOUR_CHANGE]++;
+        }
+    }
+    o[MODE] = processing ? M_PROCESS : M_IDLE;
+    return 1;
+}
+
+/* rules.spend_promotion: 1 for a small oracle's reward promotion (its remaining gains
+ * taken), 0 for a stored spell. */
+static int
+spend_promotion(const Rules *r, int64_t *o)
+{
+    if (o[MODE] == M_REWARD_PROMOTION) {
+        drain(r, o, 1);
+        return 1;
+    }
+    o[PROMOTION]--;
+    return 0;
+}
+
+/* A dealt oracle's card index, or -1 when the slot holds none (never after the deal). */
+static int
+card(int64_t index, int count)
+{
+    return index >= 0 && index < count ? (int)index : -1;
+}
+
+/* board.owned_high: high tokens by colour, counting those on achieved great oracles. */
+static void
+owned_high(const Rules *r, const int64_t *o, int64_t high[4])
+{
+    for (int c = 0; c < 4; c++)
+        high[c] = o[8 + c];
+    for (int slot = 0; slot < 2; slot++) {
+        int g = card(o[GREAT + slot], r->greats);
+        if (o[GREAT_DONE + slot] && g >= 0) {
+            high[r->great_colours[2 * g]]++;
+            high[r->great_colours[2 * g + 1]]++;
+        }
+    }
+}
+
+/* board.meets_needs for small oracle `s`. */
+static int
+meets_needs(const Rules *r, const int64_t *o, int s, const int64_t high[4])
+{
+    const int64_t *needs = r->small_needs + 12 * s;
+    for (int colour = 0; colour < 4; colour++) {
+        const int64_t *need = needs + 3 * colour;
+        if (need[2]) {
+            int64_t h = high[colour], m = h + o[4 + colour];
+            if (h < need[0] || m < need[1] || m + o[colour] < need[2])
+                return 0;
+        }
+    }
+    return 1;
+}
+
+static int
+great_ready(const Rules *r, const int64_t *o, int slot)
+{
+    int g = card(o[GREAT + slot], r->greats);
+    if (o[GREAT_DONE + slot] || g < 0)
+        return 0;
+    int a = r->great_colours[2 * g], c = r->great_colours[2 * g + 1];
+    if (a == c)
+        return o[8 + a] >= 2;
+    return o[8 + a] >= 1 && o[8 + c] >= 1;
+}
+
+/* rules._promotions into the mask row `m`. */
+static void
+promotions(const Rules *r, const int64_t *o, int base, int least, int8_t *m)
+{
+    for (int rank = 0; rank < 2; rank++) {
+        const int64_t *above = o + (rank + 1) * 4;
+        int full = above[0] + above[1] + above[2] + above[3] >= r->capacity[rank + 1];
+        const int64_t *row = o + rank * 4;
+        for (int colour = 0; colour < 4; colour++) {
+            if (row[colour] >= least) {
+                int first = base + (colour * 2 + rank) * 5;
+                if (!full) {
+                    m[first] = 1;
+                } else {
+                    for (int room = 0; room < 4; room++)
+                        if (above[room])
+                            m[first + 1 + room] = 1;
+                }
+            }
+        }
+    }
+}
+
+/* rules.processing_actions as 1s in the mask row `m`. */
+static void
+processing_actions(const Rules *r, const int64_t *o, int8_t *m)
+{
+    if (o[MODE] == M_REWARD_PROMOTION) {
+        promotions(r, o, SPELL_BASE, 1, m);
+        m[DISCARD_PROMOTION] = 1;
+        return;
+    }
+    promotions(r, o, PAIR_BASE, 2, m);
+    if (o[PROMOTION]) {
+        promotions(r, o, SPELL_BASE, 1, m);
+        m[DISCARD_PROMOTION] = 1;
+    }
+    if (o[COLOUR_CHANGE]) {
+        for (int rank = 0; rank < 3; rank++)
+            for (int colour = 0; colour < 4; colour++)
+                if (o[rank * 4 + colour]) {
+                    int first = CHANGE_BASE + (colour * 3 + rank) * 3;
+                    m[first] = m[first + 1] = m[first + 2] = 1;
+                }
+        m[DISCARD_CHANGE] = 1;
+    }
+    if (!(o[SMALL_DONE] && o[SMALL_DONE + 1])) {
+        int64_t high[4];
+        owned_high(r, o, high);
+        for (int slot = 0; slot < 2; slot++) {
+            int s = card(o[SMALL + slot], r->smalls);
+            if (!o[SMALL_DONE + slot] && s >= 0 && meets_needs(r, o, s, high))
+                m[SMALL_BASE + slot] = 1;
+        }
+    }
+    for (int slot = 0; slot < 2; slot++)
+        if (great_ready(r, o, slot))
+            m[GREAT_BASE + slot] = 1;
+    m[DONE] = 1;
+}
+
+/* board.tally: score, great oracles, high, middle, low, impurity left. */
+static void
+tally(const Rules *r, const int64_t *o, int64_t out[6])
+{
+    int64_t greats = o[GREAT_DONE] + o[GREAT_DONE + 1];
+    int64_t smalls = o[SMALL_DONE] + o[SMALL_DONE + 1];
+    int64_t low = o[0] + o[1] + o[2] + o[3];
+    int64_t middle = o[4] + o[5] + o[6] + o[7];
+    int64_t high = o[8] + o[9] + o[10] + o[11] + 2 * greats;
+    int64_t impurity = o[IMPURITY] - r->returned_per_great * greats;
+    if (impurity < 0)
+        impurity = 0;
+    out[0] = low * r->points[0] + middle * r->points[1] + high * r->points[2]
+             + greats * r->great_points + smalls * r->small_points - impurity;
+    out[1] = greats;
+    out[2] = high;
+    out[3] = middle;
+    out[4] = low;
+    out[5] = impurity;
+}
+
+/* ---------------------------------------------------------------- the state machine (state.py) */
+
+static void reveal(const Rules *r, Table *t);
+
+static void
+open_declaration(const Rules *r, Table *t)
+{
+    if (t->corridor == r->k - 1) {
+        for (int p = 0; p < r->n; p++) {
+            int64_t *o = t->b + p * STRIDE;
+            o[DECLARED] = DECLARE_BASE + o[SEARCH] * 4 + (o[WITCH] ? 2 : 0) + (o[SOUL] ? 1 : 0)
+                          + 1;
+            o[MODE] = M_IDLE;
+        }
+        reveal(r, t);
+    } else {
+        for (int p = 0; p < r->n; p++)
+            t->b[p * STRIDE + MODE] = M_DECLARE;
+        t->deciding = (1u << r->n) - 1;
+    }
+}
+
+static void
+next_corridor(const Rules *r, Table *t)
+{
+    t->corridor++;
+    if (t->corridor < r->k) {
+        open_declaration(r, t);
+        return;
+    }
+    t->phase = P_SOUL_PROCESSING;
+    for (int p = 0; p < r->n; p++)
+        t->b[p * STRIDE + MODE] = M_PROCESS;
+    t->deciding = (1u << r->n) - 1;
+}
+
+/* _drain_order: queued gains in rank order until someone must choose. */
+static void
+drain_order(const Rules *r, Table *t)
+{
+    while (t->ordered) {
+        int p = t->order[0];
+        if (!drain(r, t->b + p * STRIDE, t->phase == P_SOUL_PROCESSING)) {
+            t->deciding = 1u << p;
+            return;
+        }
+        t->ordered--;
+        memmove(t->order, t->order + 1, sizeof(int) * t->ordered);
+    }
+    next_corridor(r, t);
+}
+
+/* _take: impurity for the witch's signs, then the gains queued. */
+static void
+take(Table *t, int p, int impurity, const int *gains, int count)
+{
+    int64_t *o = t->b + p * STRIDE;
+    if (impurity)
+        o[IMPURITY] += impurity;
+    queue_gains(o, gains, count);
+}
+
+/* _reveal with rules.rank_players: open the hands, rank, queue each ranked player's gains. */
+static void
+reveal(const Rules *r, Table *t)
+{
+    int n = r->n;
+    int64_t search[MAX_PLAYERS];
+    int witch = 0, soul = 0;
+    for (int p = 0; p < n; p++) {
+        int64_t *o = t->b + p * STRIDE;
+        int64_t d = o[DECLARED] - 1;
+        o[DECLARED] = 0;
+        if (t->opened < MAX_K * MAX_PLAYERS)
+            t->revealed[t->opened++] = (int)d;
+        int64_t count = d / 4, signs = d % 4;
+        search[p] = count;
+        o[SEARCH] -= count;
+        if (signs & 2) {
+            witch++;
+            o[WITCH] = 0;
+        }
+        if (signs & 1) {
+            soul++;
+            o[SOUL] = 0;
+        }
+    }
+    int c = t->labyrinth[t->corridor];
+    int lower = r->lower[c];
+    /* rank_players: one most is 1st and the next highest non-zero count 2nd; a tie
+     * for the most makes all of them 2nd and nobody 1st. */
+    int64_t top = 0;
+    for (int p = 0; p < n; p++)
+        if (search[p] > top)
+            top = search[p];
+    int first = -1, leaders = 0;
+    int64_t runner = 0;
+    for (int p = 0; p < n; p++)
+        if (search[p] == top)
+            leaders++;
+    int gains[MAX_PLAYERS + MAX_UPPER + 1];
+    t->ordered = 0;
+    if (top > 0) {
+        if (leaders > 1) {
+            runner = top;
+        } else {
+            for (int p = 0; p < n; p++) {
+                if (search[p] == top)
+                    first = p;
+                else if (search[p] > runner)
+                    runner = search[p];
+            }
+        }
+        if (first >= 0) {
+            int count = 0;
+            for (int i = 0; i < soul; i++)
+                gains[count++] = lower;
+            for (int i = 0; i < r->upper_count[c]; i++)
+                gains[count++] = r->upper[c][i];
+            gains[count++] = lower;
+            t->order[t->ordered++] = first;
+            take(t, first, witch, gains, count);
+        }
+        if (runner > 0) {
+            for (int p = 0; p < n; p++) {
+                if (p != first && search[p] == runner) {
+                    int count = 0;
+                    for (int i = 0; i < soul; i++)
+                        gains[count++] = lower;
+                    gains[count++] = lower;
+                    t->order[t->ordered++] = p;
+                    take(t, p, witch, gains, count);
+                }
+            }
+        }
+    }
+    drain_order(r, t);
+}
+
+static void
+end_round(const Rules *r, Table *t)
+{
+    if (t->round == r->rounds) {
+        t->phase = P_OVER;
+        return;
+    }
+    for (int p = 0; p < r->n; p++) {
+        int64_t *o = t->b + p * STRIDE;
+        o[SEARCH] = r->search_pieces;
+        o[WITCH] = 1;
+        o[SOUL] = 1;
+    }
+    for (int i = 0; i < t->laid && t->discarded < MAX_OUTCOMES; i++)
+        t->discard[t->discarded++] = t->labyrinth[i];
+    t->laid = 0;
+    t->opened = 0;
+    t->round++;
+    t->corridor = 0;
+    t->phase = P_SEARCH;
+}
+
+static void
+after_choice(const Rules *r, Table *t, int p)
+{
+    if (t->phase == P_SEARCH)
+        drain_order(r, t);
+    else
+        drain(r, t->b + p * STRIDE, 1);
+}
+
+/* _process: a soul processing decision. */
+static void
+process(const Rules *r, Table *t, int p, int a)
+{
+    int64_t *o = t->b + p * STRIDE;
+    if (a < DISCARD_PROMOTION) {
+        int spell = a >= SPELL_BASE;
+        int k = (a - (spell ? SPELL_BASE : PAIR_BASE)) / 5, room = (a - (spell ? SPELL_BASE : PAIR_BASE)) % 5;
+        int colour = k / 2, rank = k % 2;
+        o[rank * 4 + colour] -= spell ? 1 : 2;
+        if (room)
+            o[(rank + 1) * 4 + room - 1]--;
+        o[(rank + 1) * 4 + colour]++;
+        if (spell)
+            spend_promotion(r, o);
+    } else if (a == DISCARD_PROMOTION) {
+        spend_promotion(r, o);
+    } else if (a < DISCARD_CHANGE) {
+        int k = (a - CHANGE_BASE) / 3, to = (a - CHANGE_BASE) % 3;
+        int colour = k / 3, rank = k % 3;
+        if (to >= colour)
+            to++;
+        o[rank * 4 + colour]--;
+        o[rank * 4 + to]++;
+        o[COLOUR_CHANGE]--;
+    } else if (a == DISCARD_CHANGE) {
+        o[COLOUR_CHANGE]--;
+    } else if (a < GREAT_BASE) {
+        int slot = a - SMALL_BASE;
+        int s = card(o[SMALL + slot], r->smalls);
+        o[SMALL_DONE + slot] = 1;
+        if (s >= 0)
+            queue_gains(o, r->rewards[s], r->reward_count[s]);
+        drain(r, o, 1);
+    } else if (a < DONE) {
+        int slot = a - GREAT_BASE;
+        int g = card(o[GREAT + slot], r->greats);
+        if (g >= 0) {
+            o[8 + r->great_colours[2 * g]]--;
+            o[8 + r->great_colours[2 * g + 1]]--;
+        }
+        o[GREAT_DONE + slot] = 1;
+    } else {
+        o[MODE] = M_IDLE;
+        o[PROMOTION] = 0;
+        o[COLOUR_CHANGE] = 0;
+        t->deciding &= ~(1u << p);
+        if (!t->deciding)
+            end_round(r, t);
+    }
+}
+
+/* _apply: `a` is in 0 .. COUNT - 1 (the caller checks). */
+static void
+apply(const Rules *r, Table *t, int p, int a)
+{
+    int64_t *o = t->b + p * STRIDE;
+    if (a < CHOOSE_WHITE_BASE) {
+        o[DECLARED] = a + 1;
+        o[MODE] = M_IDLE;
+        t->deciding &= ~(1u << p);
+        if (!t->deciding)
+            reveal(r, t);
+    } else if (a < RETURN_LOW_BASE) {
+        o[QUEUE] >>= 3;
+        if (gain_token(r, o, a - CHOOSE_WHITE_BASE))
+            after_choice(r, t, p);
+    } else if (a < PAIR_BASE) {
+        o[a - RETURN_LOW_BASE]--;
+        after_choice(r, t, p);
+    } else {
+        process(r, t, p, a);
+    }
+}
+
+/* ---------------------------------------------------------------- chance */
+
+static int
+is_chance_node(const Rules *r, const Table *t)
+{
+    return !t->deciding && (t->phase == P_SETUP || (t->phase == P_SEARCH && t->laid < r->k));
+}
+
+/* _sample_chance then _apply_chance: the pool is the undrawn outcomes of the kind
+ * wanted, in the order they are undrawn; the one drawn leaves the list. */
+static void
+chance(const Rules *r, Table *t)
+{
+    int lo = 0, hi = r->great_outcome;
+    if (t->phase == P_SETUP) {
+        int kind = t->dealt % 4;
+        lo = kind < 2 ? r->great_outcome : r->small_outcome;
+        hi = kind < 2 ? r->small_outcome : r->outcomes;
+    }
+    int pool[MAX_OUTCOMES], where[MAX_OUTCOMES], size = 0;
+    for (int i = 0; i < t->left; i++) {
+        if (t->undrawn[i] >= lo && t->undrawn[i] < hi) {
+            where[size] = i;
+            pool[size++] = t->undrawn[i];
+        }
+    }
+    /* Never empty: construction checks there are cards enough for every deal. */
+    int j = below(&t->rng, size);
+    int outcome = pool[j];
+    t->left--;
+    memmove(t->undrawn + where[j], t->undrawn + where[j] + 1,
+            sizeof(int) * (t->left - where[j]));
+    if (t->phase == P_SETUP) {
+        int player = t->dealt / 4, kind = t->dealt % 4;
+        int64_t *o = t->b + player * STRIDE;
+        if (kind < 2)
+            o[GREAT + kind] = outcome - r->great_outcome;
+        else
+            o[SMALL + kind - 2] = outcome - r->small_outcome;
+        t->dealt++;
+        if (t->dealt == 4 * r->n)
+            t->phase = P_SEARCH;
+        return;
+    }
+    t->labyrinth[t->laid++] = outcome;
+    if (t->laid == r->k)
+        open_declaration(r, t);
+}
+
+static void
+settle(const Rules *r, Table *t)
+{
+    while (is_chance_node(r, t))
+        chance(r, t);
+}
+
+/* WickedLabyrinthState.setup, then new_game's setup chance. */
+static void
+new_game(const Rules *r, Table *t, uint64_t seed)
+{
+    memset(t->b, 0, sizeof(t->b));
+    for (int p = 0; p < r->n; p++) {
+        int64_t *o = t->b + p * STRIDE;
+        o[SEARCH] = r->search_pieces;
+        o[WITCH] = 1;
+        o[SOUL] = 1;
+        o[GREAT] = o[GREAT + 1] = o[SMALL] = o[SMALL + 1] = -1;
+    }
+    t->phase = P_SETUP;
+    t->round = 1;
+    t->corridor = 0;
+    t->laid = t->discarded = t->opened = t->ordered = 0;
+    t->left = 0;
+    for (int i = 0; i < r->corridors; i++)
+        t->undrawn[t->left++] = i;
+    for (int i = 0; i < r->greats; i++)
+        t->undrawn[t->left++] = r->great_outcome + i;
+    for (int i = 0; i < r->smalls; i++)
+        t->undrawn[t->left++] = r->small_outcome + i;
+    t->dealt = 0;
+    t->deciding = 0;
+    t->rng = seed;
+    t->steps = 0;
+    settle(r, t);
+}
+
+static int
+record(Table *t, int p, int a)
+{
+    if (t->steps == t->capacity) {
+        Py_ssize_t grown = t->capacity ? 2 * t->capacity : 512;
+        int32_t *history = PyMem_Realloc(t->history, sizeof(int32_t) * 2 * grown);
+        if (history == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        t->history = history;
+        t->capacity = grown;
+    }
+    t->history[2 * t->steps] = p;
+    t->history[2 * t->steps + 1] = a;
+    t->steps++;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- the packed row (wicked_labyrinth_pack.py) */
+
+static void
+pack(const Rules *r, const Table *t, int64_t *row)
+{
+    int n = r->n, k = r->k;
+    row[0] = 0;
+    row[1] = t->round;
+    row[2] = t->phase;
+    row[3] = t->corridor;
+    row[4] = t->corridor < t->laid ? t->corridor : t->laid;
+    row[5] = t->corridor < t->laid ? t->corridor : -1;
+    row[6] = t->deciding;
+    int64_t *at = row + 7;
+    for (int j = 0; j < k; j++)
+        at[j] = j < t->laid ? t->labyrinth[j] : -1;
+    at += k;
+    for (int j = 0; j < k * n; j++)
+        at[j] = j < t->opened ? t->revealed[j] : -1;
+    at += k * n;
+    int64_t *counts = at + 1;
+    int kinds = r->fragments + ELEMENTS;
+    memcpy(counts, r->all_counts, sizeof(int64_t) * kinds);
+    for (int pile = 0; pile < 2; pile++) {
+        const int *cards = pile ? t->labyrinth : t->discard;
+        int size = pile ? t->laid : t->discarded;
+        for (int j = 0; j < size; j++) {
+            int c = cards[j];
+            counts[r->lower[c]]--;
+            for (int e = 0; e < r->upper_count[c]; e++)
+                counts[r->fragments + r->upper[c][e]]--;
+        }
+    }
+    at[0] = r->corridors - t->discarded - t->laid;
+    at += 1 + kinds;
+    memcpy(at, t->b, sizeof(int64_t) * n * STRIDE);
+    at += n * STRIDE;
+    for (int p = 0; p < n; p++) {
+        const int64_t *o = t->b + p * STRIDE;
+        int64_t sheet[6];
+        tally(r, o, sheet);
+        at[0] = sheet[0];
+        for (int e = 0; e < ELEMENTS; e++)
+            at[1 + e] = 0;
+        int64_t q = o[QUEUE];
+        at[1 + ELEMENTS] = (q & 7) - 1;
+        for (int d = 0; d < r->queue_digits && q; d++) {
+            int64_t digit = q & 7;
+            if (digit)
+                at[digit]++;
+            q >>= 3;
+        }
+        at += 2 + ELEMENTS;
+    }
+}
+
+/* legal_action_ids_unchecked for every seat as its mask row (width COUNT + 1, the
+ * no-op last): 1s at the legal ids, or the no-op alone for a seat without a decision. */
+static void
+masks(const Rules *r, const Table *t, int8_t *rows)
+{
+    for (int p = 0; p < r->n; p++) {
+        const int64_t *o = t->b + p * STRIDE;
+        int8_t *m = rows + p * (COUNT + 1);
+        memset(m, 0, COUNT + 1);
+        int64_t mode = o[MODE];
+        if (mode == M_IDLE || !(t->deciding >> p & 1)) {
+            m[COUNT] = 1;
+        } else if (mode == M_DECLARE) {
+            for (int64_t s = 0; s <= o[SEARCH]; s++)
+                for (int w = 0; w <= (o[WITCH] != 0); w++)
+                    for (int x = 0; x <= (o[SOUL] != 0); x++)
+                        m[DECLARE_BASE + s * 4 + w * 2 + x] = 1;
+        } else if (mode == M_CHOOSE_WHITE) {
+            for (int c = 0; c < 4; c++)
+                m[CHOOSE_WHITE_BASE + c] = 1;
+        } else if (mode == M_OVERFLOW) {
+            int any = 0;
+            for (int c = 0; c < 4; c++)
+                if (o[c]) {
+                    m[RETURN_LOW_BASE + c] = 1;
+                    any = 1;
+                }
+            if (!any)
+                m[COUNT] = 1;
+        } else {
+            processing_actions(r, o, m);
+        }
+    }
+}
+
+/* ---------------------------------------------------------------- construction */
+
+static int
+number(PyObject *data, const char *name, long lo, long hi, int *out)
+{
+    PyObject *v = PyDict_GetItemString(data, name);
+    if (v == NULL) {
+        PyErr_Format(PyExc_KeyError, "the native Labyrinth's data lacks %s", name);
+        return -1;
+    }
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < lo || x > hi) {
+        PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s must be from %ld to %ld, "
+                     "got %ld", name, lo, hi, x);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+/* A sequence of integers from lo to hi into out (its length in *length, at most max). */
+static int
+numbers(PyObject *seq, const char *name, long lo, long hi, int64_t *out, Py_ssize_t max,
+        Py_ssize_t *length)
+{
+    PyObject *fast = PySequence_Fast(seq, "the native Labyrinth's data needs sequences");
+    if (fast == NULL)
+        return -1;
+    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
+    if (size > max) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s holds %zd numbers, at most "
+                     "%zd", name, size, max);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < size; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if ((x == -1 && PyErr_Occurred()) || x < lo || x > hi) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s must hold numbers "
+                             "from %ld to %ld, got %ld", name, lo, hi, x);
+            return -1;
+        }
+        out[i] = x;
+    }
+    Py_DECREF(fast);
+    *length = size;
+    return 0;
+}
+
+static int
+sequence(PyObject *data, const char *name, long lo, long hi, int64_t *out, Py_ssize_t max,
+         Py_ssize_t *length)
+{
+    PyObject *v = PyDict_GetItemString(data, name);
+    if (v == NULL) {
+        PyErr_Format(PyExc_KeyError, "the native Labyrinth's data lacks %s", name);
+        return -1;
+    }
+    return numbers(v, name, lo, hi, out, max, length);
+}
+
+/* A list of lists (one per card) into rows of at most `max` numbers each. */
+static int
+card_lists(PyObject *data, const char *name, long hi, Py_ssize_t cards, int *rows, int max,
+           int *counts)
+{
+    PyObject *v = PyDict_GetItemString(data, name);
+    if (v == NULL) {
+        PyErr_Format(PyExc_KeyError, "the native Labyrinth's data lacks %s", name);
+        return -1;
+    }
+    PyObject *fast = PySequence_Fast(v, "the native Labyrinth's data needs sequences");
+    if (fast == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != cards) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s needs one list per card",
+                     name);
+        return -1;
+    }
+    for (Py_ssize_t c = 0; c < cards; c++) {
+        int64_t row[MAX_UPPER > MAX_REWARD ? MAX_UPPER : MAX_REWARD];
+        Py_ssize_t length;
+        if (numbers(PySequence_Fast_GET_ITEM(fast, c), name, 0, hi, row, max, &length) < 0) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < length; i++)
+            rows[c * max + i] = (int)row[i];
+        counts[c] = (int)length;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+static int
+read_rules(Rules *r, PyObject *data)
+{
+    if (!PyDict_Check(data)) {
+        PyErr_SetString(PyExc_TypeError, "the native Labyrinth's data must be a dict");
+        return -1;
+    }
+    PyObject *layout = PyDict_GetItemString(data, "layout");
+    for (size_t i = 0; i < sizeof(LAYOUT) / sizeof(LAYOUT[0]); i++) {
+        PyObject *v = layout && PyDict_Check(layout)
+                          ? PyDict_GetItemString(layout, LAYOUT[i].name) : NULL;
+        if (!v || PyLong_AsLong(v) != LAYOUT[i].value) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError,
+                             "the native Labyrinth was built for %s = %ld: rebuild it and "
+                             "update _wicked_labyrinth.c", LAYOUT[i].name, LAYOUT[i].value);
+            return -1;
+        }
+    }
+    int64_t buffer[12 * MAX_OUTCOMES];
+    Py_ssize_t length;
+    if (number(data, "players", 2, MAX_PLAYERS, &r->n) < 0
+        || number(data, "corridors_per_round", 1, MAX_K, &r->k) < 0
+        || number(data, "search_pieces", 0, (CHOOSE_WHITE_BASE - DECLARE_BASE) / 4 - 1,
+                  &r->search_pieces) < 0
+        || number(data, "rounds", 1, 1000, &r->rounds) < 0
+        || number(data, "great_points", -1000, 1000, &r->great_points) < 0
+        || number(data, "small_points", -1000, 1000, &r->small_points) < 0
+        || number(data, "returned_per_great", 0, 1000, &r->returned_per_great) < 0
+        || number(data, "great_outcome", 0, MAX_OUTCOMES, &r->great_outcome) < 0
+        || number(data, "small_outcome", r->great_outcome, MAX_OUTCOMES, &r->small_outcome) < 0
+        || number(data, "outcomes", r->small_outcome, MAX_OUTCOMES, &r->outcomes) < 0
+        || number(data, "fragments", 1, 8, &r->fragments) < 0
+        || number(data, "queue_digits", 0, MAX_QUEUE_DIGITS, &r->queue_digits) < 0
+        || number(data, "width", 0, 1 << 20, &r->width) < 0)
+        return -1;
+    if (sequence(data, "capacity", 0, 1000, buffer, 3, &length) < 0)
+        return -1;
+    if (length != 3)
+        goto bad;
+    for (int i = 0; i < 3; i++)
+        r->capacity[i] = (int)buffer[i];
+    if (sequence(data, "points", -1000, 1000, buffer, 3, &length) < 0)
+        return -1;
+    if (length != 3)
+        goto bad;
+    for (int i = 0; i < 3; i++)
+        r->points[i] = (int)buffer[i];
+    /* The cards: every outcome a card of its kind. */
+    if (sequence(data, "corridor_lower", 0, r->fragments - 1, buffer, r->great_outcome,
+                 &length) < 0)
+        return -1;
+    r->corridors = (int)length;
+    for (int i = 0; i < r->corridors; i++)
+        r->lower[i] = (int)buffer[i];
+    if (card_lists(data, "corridor_upper", ELEMENTS - 1, r->corridors, &r->upper[0][0],
+                   MAX_UPPER, r->upper_count) < 0)
+        return -1;
+    if (sequence(data, "great_colours", 0, 3, buffer, 2 * (r->small_outcome - r->great_outcome),
+                 &length) < 0)
+        return -1;
+    if (length % 2)
+        goto bad;
+    r->greats = (int)(length / 2);
+    for (Py_ssize_t i = 0; i < length; i++)
+        r->great_colours[i] = (int)buffer[i];
+    if (sequence(data, "small_needs", 0, 1000, r->small_needs,
+                 12 * (r->outcomes - r->small_outcome), &length) < 0)
+        return -1;
+    if (length % 12)
+        goto bad;
+    r->smalls = (int)(length / 12);
+    if (card_lists(data, "small_rewards", ELEMENTS - 1, r->smalls, &r->rewards[0][0],
+                   MAX_REWARD, r->reward_count) < 0)
+        return -1;
+    /* Enough cards for every deal and round, and every queue within 63 bits: at most
+     * a lower fragment per soul sign, a corridor's upper half and its lower fragment
+     * (a small oracle's reward is queued on an empty queue). */
+    int longest = 0;
+    for (int c = 0; c < r->corridors; c++)
+        if (r->upper_count[c] > longest)
+            longest = r->upper_count[c];
+    if (r->k * r->rounds > r->corridors || 2 * r->n > r->greats || 2 * r->n > r->smalls
+        || r->n + longest + 1 > MAX_QUEUE_DIGITS || r->fragments + ELEMENTS > 16
+        || r->width != 7 + r->k * (1 + r->n) + 1 + r->fragments + ELEMENTS
+                           + r->n * (STRIDE + 2 + ELEMENTS))
+        goto bad;
+    memset(r->all_counts, 0, sizeof(r->all_counts));
+    for (int c = 0; c < r->corridors; c++) {
+        r->all_counts[r->lower[c]]++;
+        for (int e = 0; e < r->upper_count[c]; e++)
+            r->all_counts[r->fragments + r->upper[c][e]]++;
+    }
+    return 0;
+bad:
+    PyErr_SetString(PyExc_ValueError, "the native Labyrinth's numbers do not fit together "
+                    "(card counts, queue length or row width)");
+    return -1;
+}
+
+static int
+Tables_init(Tables *self, PyObject *args, PyObject *kwargs)
+{
+    Py_ssize_t count;
+    PyObject *data;
+    static char *names[] = {"tables", "data", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwargs, "nO:Tables", names, &count, &data))
+        return -1;
+    if (self->tables != NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Tables is initialised once");
+        return -1;
+    }
+    if (count < 1 || count > (1 << 24)) {
+        PyErr_Format(PyExc_ValueError, "tables must be from 1 to %d, got %zd", 1 << 24, count);
+        return -1;
+    }
+    if (read_rules(&self->r, data) < 0)
+        return -1;
+    self->tables = PyMem_Calloc(count, sizeof(Table));
+    if (self->tables == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->count = count;
+    for (Py_ssize_t t = 0; t < count; t++)
+        new_game(&self->r, &self->tables[t], 0);
+    return 0;
+}
+
+static void
+Tables_dealloc(Tables *self)
+{
+    for (Py_ssize_t t = 0; t < self->count; t++)
+        PyMem_Free(self->tables[t].history);
+    PyMem_Free(self->tables);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* ---------------------------------------------------------------- methods */
+
+static int
+ready(Tables *self)
+{
+    if (self->tables == NULL) {
+        PyErr_SetString(PyExc_RuntimeError, "Tables was not initialised");
+        return -1;
+    }
+    return 0;
+}
+
+static int
+table_index(Tables *self, Py_ssize_t t)
+{
+    if (ready(self) < 0)
+        return -1;
+    if (t < 0 || t >= self->count) {
+        PyErr_Format(PyExc_IndexError, "table %zd of %zd", t, self->count);
+        return -1;
+    }
+    return 0;
+}
+
+/* A writable (or not) C-contiguous buffer of `count` items of `size` bytes of kind
+ * 'i' (signed integer) or 'b' (int8). */
+static int
+buffer(PyObject *obj, Py_buffer *view, int writable, char kind, Py_ssize_t count,
+       const char *name)
+{
+    int flags = PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | (writable ? PyBUF_WRITABLE : 0);
+    if (PyObject_GetBuffer(obj, view, flags) < 0)
+        return -1;
+    const char *format = view->format ? view->format : "B";
+    if (*format == '<' || *format == '=' || *format == '@')
+        format++;
+    int ok = format[1] == '\0'
+             && (kind == 'b' ? view->itemsize == 1 && *format == 'b'
+                             : view->itemsize == 8
+                                   && (*format == 'q' || *format == 'l' || *format == 'n'));
+    if (!ok || view->len != count * view->itemsize) {
+        PyErr_Format(PyExc_ValueError, "%s must be a C-contiguous %s array of %zd items",
+                     name, kind == 'b' ? "int8" : "int64", count);
+        PyBuffer_Release(view);
+        return -1;
+    }
+    return 0;
+}
+
+PyDoc_STRVAR(reset_doc,
+"reset(table, seed)\n\n"
+"A new game at `table`, as game.new_game(players, seed, cards=...): setup, then the\n"
+"oracle deal and the first corridors drawn by the game's own generator.");
+
+static PyObject *
+Tables_reset(Tables *self, PyObject *args)
+{
+    Py_ssize_t t;
+    unsigned long long seed;
+    if (!PyArg_ParseTuple(args, "nK:reset", &t, &seed) || table_index(self, t) < 0)
+        return NULL;
+    new_game(&self->r, &self->tables[t], seed);
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(step_doc,
+"step(actions) -> list of tables whose game ended\n\n"
+"actions: int64 (tables, players). At every table each deciding seat plays its action,\n"
+"in seat order (stepping.apply_every_seat with apply_unchecked: chance drawn at once).\n"
+"The actions must be legal (the env checks them against the masks); one outside the\n"
+"action ids at a deciding seat raises ValueError before any table moves.");
+
+static PyObject *
+Tables_step(Tables *self, PyObject *args)
+{
+    PyObject *o_actions;
+    if (!PyArg_ParseTuple(args, "O:step", &o_actions) || ready(self) < 0)
+        return NULL;
+    const Rules *r = &self->r;
+    Py_buffer view;
+    if (buffer(o_actions, &view, 0, 'i', self->count * r->n, "actions") < 0)
+        return NULL;
+    const int64_t *actions = view.buf;
+    for (Py_ssize_t t = 0; t < self->count; t++) {
+        for (int p = 0; p < r->n; p++) {
+            int64_t a = actions[t * r->n + p];
+            if ((self->tables[t].deciding >> p & 1) && (a < 0 || a >= COUNT)) {
+                PyBuffer_Release(&view);
+                return PyErr_Format(PyExc_ValueError, "table %zd seat %d: action %lld is "
+                                    "not an action id", t, p, (long long)a);
+            }
+        }
+    }
+    PyObject *ended = PyList_New(0);
+    if (ended == NULL)
+        goto fail;
+    for (Py_ssize_t t = 0; t < self->count; t++) {
+        Table *table = &self->tables[t];
+        unsigned deciding = table->deciding;
+        for (int p = 0; p < r->n; p++) {
+            if (!(deciding >> p & 1))
+                continue;
+            int a = (int)actions[t * r->n + p];
+            apply(r, table, p, a);
+            if (record(table, p, a) < 0)
+                goto fail;
+            settle(r, table);
+        }
+        if (table->phase == P_OVER) {
+            PyObject *index = PyLong_FromSsize_t(t);
+            if (index == NULL || PyList_Append(ended, index) < 0) {
+                Py_XDECREF(index);
+                goto fail;
+            }
+            Py_DECREF(index);
+        }
+    }
+    PyBuffer_Release(&view);
+    return ended;
+fail:
+    PyBuffer_Release(&view);
+    Py_XDECREF(ended);
+    return NULL;
+}
+
+PyDoc_STRVAR(pack_doc,
+"pack(out)\n\n"
+"Every table's packed row into the int64 (tables, width) `out`, as\n"
+"_rows.pack_wicked_labyrinth writes it for the equivalent state.");
+
+static PyObject *
+Tables_pack(Tables *self, PyObject *args)
+{
+    PyObject *o_out;
+    if (!PyArg_ParseTuple(args, "O:pack", &o_out) || ready(self) < 0)
+        return NULL;
+    Py_buffer view;
+    if (buffer(o_out, &view, 1, 'i', self->count * self->r.width, "out") < 0)
+        return NULL;
+    for (Py_ssize_t t = 0; t < self->count; t++)
+        pack(&self->r, &self->tables[t], (int64_t *)view.buf + t * self->r.width);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(pack_one_doc,
+"pack_one(table, out)\n\n"
+"One table's packed row into the int64 `out` of one row.");
+
+static PyObject *
+Tables_pack_one(Tables *self, PyObject *args)
+{
+    Py_ssize_t t;
+    PyObject *o_out;
+    if (!PyArg_ParseTuple(args, "nO:pack_one", &t, &o_out) || table_index(self, t) < 0)
+        return NULL;
+    Py_buffer view;
+    if (buffer(o_out, &view, 1, 'i', self->r.width, "out") < 0)
+        return NULL;
+    pack(&self->r, &self->tables[t], view.buf);
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(masks_doc,
+"masks(out)\n\n"
+"Every seat's action mask into the int8 (tables, players, COUNT + 1) `out`.");
+
+static PyObject *
+Tables_masks(Tables *self, PyObject *args)
+{
+    PyObject *o_out;
+    if (!PyArg_ParseTuple(args, "O:masks", &o_out) || ready(self) < 0)
+        return NULL;
+    const Rules *r = &self->r;
+    Py_buffer view;
+    if (buffer(o_out, &view, 1, 'b', self->count * r->n * (COUNT + 1), "out") < 0)
+        return NULL;
+    for (Py_ssize_t t = 0; t < self->count; t++)
+        masks(r, &self->tables[t], (int8_t *)view.buf + t * r->n * (COUNT + 1));
+    PyBuffer_Release(&view);
+    Py_RETURN_NONE;
+}
+
+PyDoc_STRVAR(tallies_doc,
+"tallies(table) -> list of (score, greats, high, middle, low, impurity) per seat\n\n"
+"board.tally of every board: the scores and tie-breaks of an ended game's Result.");
+
+static PyObject *
+Tables_tallies(Tables *self, PyObject *args)
+{
+    Py_ssize_t t;
+    if (!PyArg_ParseTuple(args, "n:tallies", &t) || table_index(self, t) < 0)
+        return NULL;
+    PyObject *out = PyList_New(self->r.n);
+    if (out == NULL)
+        return NULL;
+    for (int p = 0; p < self->r.n; p++) {
+        int64_t s[6];
+        tally(&self->r, self->tables[t].b + p * STRIDE, s);
+        PyObject *row = Py_BuildValue("(LLLLLL)", (long long)s[0], (long long)s[1],
+                                      (long long)s[2], (long long)s[3], (long long)s[4],
+                                      (long long)s[5]);
+        if (row == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, p, row);
+    }
+    return out;
+}
+
+PyDoc_STRVAR(history_doc,
+"history(table) -> list of (player, action)\n\n"
+"The decisions of the table's game so far, in order (no chance: replaying them on\n"
+"game.new_game with the game's seed draws the same chance).");
+
+static PyObject *
+Tables_history(Tables *self, PyObject *args)
+{
+    Py_ssize_t t;
+    if (!PyArg_ParseTuple(args, "n:history", &t) || table_index(self, t) < 0)
+        return NULL;
+    const Table *table = &self->tables[t];
+    PyObject *out = PyList_New(table->steps);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < table->steps; i++) {
+        PyObject *step = Py_BuildValue("(ii)", table->history[2 * i],
+                                       table->history[2 * i + 1]);
+        if (step == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, step);
+    }
+    return out;
+}
+
+static PyMethodDef Tables_methods[] = {
+    {"reset", (PyCFunction)Tables_reset, METH_VARARGS, reset_doc},
+    {"step", (PyCFunction)Tables_step, METH_VARARGS, step_doc},
+    {"pack", (PyCFunction)Tables_pack, METH_VARARGS, pack_doc},
+    {"pack_one", (PyCFunction)Tables_pack_one, METH_VARARGS, pack_one_doc},
+    {"masks", (PyCFunction)Tables_masks, METH_VARARGS, masks_doc},
+    {"tallies", (PyCFunction)Tables_tallies, METH_VARARGS, tallies_doc},
+    {"history", (PyCFunction)Tables_history, METH_VARARGS, history_doc},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject TablesType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tabletop.rl.native._wicked_labyrinth.Tables",
+    .tp_doc = "Tables(tables, data): many Wicked Labyrinth games in C (see the module).",
+    .tp_basicsize = sizeof(Tables),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Tables_init,
+    .tp_dealloc = (destructor)Tables_dealloc,
+    .tp_methods = Tables_methods,
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "tabletop.rl.native._wicked_labyrinth",
+    .m_doc = "The Wicked Labyrinth's engine in C for the batched env (see the .c file).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC
+PyInit__wicked_labyrinth(void)
+{
+    if (PyType_Ready(&TablesType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&module);
+    if (m == NULL)
+        return NULL;
+    Py_INCREF(&TablesType);
+    if (PyModule_AddObject(m, "Tables", (PyObject *)&TablesType) < 0) {
+        Py_DECREF(&TablesType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    if (PyModule_AddIntConstant(m, "COUNT", COUNT) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
