@@ -188,10 +188,14 @@ def test_bad_calls_are_refused_before_anything_moves(native):
     rows = np.zeros((2, native_width(4)), np.int64)
     tables.pack(rows)
     before = rows.copy()
-    with pytest.raises(ValueError, match="action 167 is not an action id"):
+    with pytest.raises(ValueError, match="table 0 seat 0: action 167 is not legal now"):
         tables.step(np.full((2, 4), 167, np.int64))
-    with pytest.raises(ValueError, match="action -1 is not an action id"):
+    with pytest.raises(ValueError, match="table 1 seat 2: action -1 is not legal now"):
         tables.step(np.array([[0, 0, 0, 0], [0, 0, -1, 0]], np.int64))
+    with pytest.raises(ValueError, match="table 1 seat 3: action 36 is not legal now"):
+        tables.step(np.array([[0, 0, 0, 0], [0, 0, 0, 36]], np.int64))  # a white choice
+    with pytest.raises(ValueError, match="table 0 seat 1: action 35 is not legal now"):
+        tables.step(np.array([[0, 35, 0, 0], [0, 0, 0, 0]], np.int64))  # 8 of 7 pieces
     tables.pack(rows)
     assert np.array_equal(rows, before)  # nothing moved
     assert tables.history(0) == [] and tables.history(1) == []

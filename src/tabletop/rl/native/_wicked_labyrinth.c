@@ -773,39 +773,57 @@ pack(const Rules *r, const Table *t, int64_t *row)
     }
 }
 
-/* legal_action_ids_unchecked for every seat as its mask row (width COUNT + 1, the
- * no-op last): 1s at the legal ids, or the no-op alone for a seat without a decision. */
+/* legal_action_ids_unchecked(p) as seat p's mask row `m` (width COUNT + 1, the no-op
+ * last): 1s at the legal ids, or the no-op alone for a seat without a decision. */
 static void
-masks(const Rules *r, const Table *t, int8_t *rows)
+mask_row(const Rules *r, const Table *t, int p, int8_t *m)
 {
-    for (int p = 0; p < r->n; p++) {
-        const int64_t *o = t->b + p * STRIDE;
-        int8_t *m = rows + p * (COUNT + 1);
-        memset(m, 0, COUNT + 1);
-        int64_t mode = o[MODE];
-        if (mode == M_IDLE || !(t->deciding >> p & 1)) {
+    const int64_t *o = t->b + p * STRIDE;
+    memset(m, 0, COUNT + 1);
+    int64_t mode = o[MODE];
+    if (mode == M_IDLE || !(t->deciding >> p & 1)) {
+        m[COUNT] = 1;
+    } else if (mode == M_DECLARE) {
+        for (int64_t s = 0; s <= o[SEARCH]; s++)
+            for (int w = 0; w <= (o[WITCH] != 0); w++)
+                for (int x = 0; x <= (o[SOUL] != 0); x++)
+                    m[DECLARE_BASE + s * 4 + w * 2 + x] = 1;
+    } else if (mode == M_CHOOSE_WHITE) {
+        for (int c = 0; c < 4; c++)
+            m[CHOOSE_WHITE_BASE + c] = 1;
+    } else if (mode == M_OVERFLOW) {
+        int any = 0;
+        for (int c = 0; c < 4; c++)
+            if (o[c]) {
+                m[RETURN_LOW_BASE + c] = 1;
+                any = 1;
+            }
+        if (!any)
             m[COUNT] = 1;
-        } else if (mode == M_DECLARE) {
-            for (int64_t s = 0; s <= o[SEARCH]; s++)
-                for (int w = 0; w <= (o[WITCH] != 0); w++)
-                    for (int x = 0; x <= (o[SOUL] != 0); x++)
-                        m[DECLARE_BASE + s * 4 + w * 2 + x] = 1;
-        } else if (mode == M_CHOOSE_WHITE) {
-            for (int c = 0; c < 4; c++)
-                m[CHOOSE_WHITE_BASE + c] = 1;
-        } else if (mode == M_OVERFLOW) {
-            int any = 0;
-            for (int c = 0; c < 4; c++)
-                if (o[c]) {
-                    m[RETURN_LOW_BASE + c] = 1;
-                    any = 1;
-                }
-            if (!any)
-                m[COUNT] = 1;
-        } else {
-            processing_actions(r, o, m);
-        }
+    } else {
+        processing_actions(r, o, m);
     }
+}
+
+/* Whether `a` is in seat p's mask row: the closed hands, white colours and overflow
+ * returns read off the board (most decisions), soul processing through its row. */
+static int
+is_legal(const Rules *r, const Table *t, int p, int64_t a)
+{
+    const int64_t *o = t->b + p * STRIDE;
+    int64_t mode = o[MODE];
+    if (a < 0 || a >= COUNT || mode == M_IDLE || !(t->deciding >> p & 1))
+        return 0;
+    if (mode == M_DECLARE)
+        return a >= DECLARE_BASE && a < CHOOSE_WHITE_BASE && (a - DECLARE_BASE) / 4 <= o[SEARCH]
+               && (!((a - DECLARE_BASE) & 2) || o[WITCH]) && (!((a - DECLARE_BASE) & 1) || o[SOUL]);
+    if (mode == M_CHOOSE_WHITE)
+        return a >= CHOOSE_WHITE_BASE && a < CHOOSE_WHITE_BASE + 4;
+    if (mode == M_OVERFLOW)
+        return a >= RETURN_LOW_BASE && a < RETURN_LOW_BASE + 4 && o[a - RETURN_LOW_BASE];
+    int8_t m[COUNT + 1];
+    mask_row(r, t, p, m);
+    return m[a];
 }
 
 /* ---------------------------------------------------------------- construction */
@@ -1114,8 +1132,9 @@ PyDoc_STRVAR(step_doc,
 "step(actions) -> list of tables whose game ended\n\n"
 "actions: int64 (tables, players). At every table each deciding seat plays its action,\n"
 "in seat order (stepping.apply_every_seat with apply_unchecked: chance drawn at once).\n"
-"The actions must be legal (the env checks them against the masks); one outside the\n"
-"action ids at a deciding seat raises ValueError before any table moves.");
+"An action that is not legal at a deciding seat raises ValueError before any table\n"
+"moves (the env checks them against the masks first; this keeps the C's own state\n"
+"within the rules whoever calls it).");
 
 static PyObject *
 Tables_step(Tables *self, PyObject *args)
@@ -1128,13 +1147,14 @@ Tables_step(Tables *self, PyObject *args)
     if (buffer(o_actions, &view, 0, 'i', self->count * r->n, "actions") < 0)
         return NULL;
     const int64_t *actions = view.buf;
+    /* Every action checked first, so the tables only ever move by legal decisions. */
     for (Py_ssize_t t = 0; t < self->count; t++) {
         for (int p = 0; p < r->n; p++) {
             int64_t a = actions[t * r->n + p];
-            if ((self->tables[t].deciding >> p & 1) && (a < 0 || a >= COUNT)) {
+            if ((self->tables[t].deciding >> p & 1) && !is_legal(r, &self->tables[t], p, a)) {
                 PyBuffer_Release(&view);
                 return PyErr_Format(PyExc_ValueError, "table %zd seat %d: action %lld is "
-                                    "not an action id", t, p, (long long)a);
+                                    "not legal now", t, p, (long long)a);
             }
         }
     }
@@ -1223,8 +1243,10 @@ Tables_masks(Tables *self, PyObject *args)
     Py_buffer view;
     if (buffer(o_out, &view, 1, 'b', self->count * r->n * (COUNT + 1), "out") < 0)
         return NULL;
+    int8_t *rows = view.buf;
     for (Py_ssize_t t = 0; t < self->count; t++)
-        masks(r, &self->tables[t], (int8_t *)view.buf + t * r->n * (COUNT + 1));
+        for (int p = 0; p < r->n; p++)
+            mask_row(r, &self->tables[t], p, rows + (t * r->n + p) * (COUNT + 1));
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
 }
