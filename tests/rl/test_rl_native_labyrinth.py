@@ -121,6 +121,14 @@ def test_workers_step_their_tables_in_c_with_the_same_episodes(native, monkeypat
         assert play_both(shared, python, 600, seed=11) >= 20
 
 
+def test_workers_follow_the_env_s_choice_of_engine(native, monkeypatch):
+    """An env made for the Python engine has its workers use it too (the choice is in
+    the spec they are sent, not in their own module)."""
+    with python_env(monkeypatch, "wicked-labyrinth", 3, 4, workers=2) as python:
+        assert not python._spec({}, 2, 4).native
+        assert play_both(VectorEnv("wicked-labyrinth", 3, 4), python, 400, seed=2) >= 10
+
+
 # ---------------------------------------------------------------- bad input to the C
 
 

@@ -86,6 +86,8 @@ class ShardSpec:
     ``first`` is the env's index of the shard's first table (its seeds start there);
     ``options`` are the game's options as given (checked, not resolved: a worker
     resolves them, so its states hold the game's own card set, not a copy).
+    ``native``: whether a native engine may step the tables (:func:`make_shard`),
+    decided once by the env so that its workers make the same choice.
     """
 
     game: str
@@ -96,6 +98,7 @@ class ShardSpec:
     opponents: dict[int, Opponent]
     reward: str
     options: dict[str, Any]
+    native: bool = True
 
 
 @dataclass
@@ -267,15 +270,16 @@ class Shard:
 
 
 NATIVE_ENGINES = True
-"""Whether :func:`make_shard` may step tables with a native engine (the tests set it
-False to run the Python engine, the reference, beside it)."""
+"""Whether envs made from now on may step tables with a native engine (``ShardSpec.
+native``; the tests set it False to run the Python engine, the reference, beside it)."""
 
 
 def make_shard(game: Game, spec: ShardSpec, arrays: ShardArrays) -> Shard | LabyrinthShard:
-    """The shard for ``spec``: The Wicked Labyrinth's every-seat tables in C when its
-    native engine is built and fresh (:mod:`tabletop.rl.native`), else :class:`Shard`
-    (the Python engine: one learning seat, Code of Nine, or pure Python)."""
-    if NATIVE_ENGINES and spec.seat is None and game.info.name == "wicked-labyrinth":
+    """The shard for ``spec``: The Wicked Labyrinth's every-seat tables in C when the
+    spec allows it and its native engine is built and fresh (:mod:`tabletop.rl.native`),
+    else :class:`Shard` (the Python engine: one learning seat, Code of Nine, or pure
+    Python)."""
+    if spec.native and spec.seat is None and game.info.name == "wicked-labyrinth":
         from tabletop.rl.native import wicked_labyrinth
 
         if wicked_labyrinth.available():

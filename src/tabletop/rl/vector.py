@@ -66,6 +66,7 @@ from tabletop.core.errors import IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.core.state import State
+from tabletop.rl import shard
 from tabletop.rl.encoders import encoder_for
 from tabletop.rl.episode import REWARDS, check_choice
 from tabletop.rl.opponents import Opponent, opponent_specs
@@ -167,6 +168,8 @@ class VectorEnv:
         """Where each seat's mask starts in :attr:`_flat_masks` (:meth:`_checked`)."""
         views = ShardArrays(arrays["observations"], arrays["masks"], arrays["rewards"],
                             arrays["dones"], arrays["final_observations"], arrays["final_masks"])
+        self._native = shard.NATIVE_ENGINES
+        """Whether native engines may step the tables, here and in every worker."""
         bounds = [tables * k // workers for k in range(workers + 1)]
         self._bounds = bounds
         self._layout = layout
@@ -189,7 +192,7 @@ class VectorEnv:
 
     def _spec(self, opponents: dict[int, Opponent], start: int, stop: int) -> ShardSpec:
         return ShardSpec(self.game.info.name, self.players, start, stop - start, self.seat,
-                         opponents, self.reward, self._checked_options)
+                         opponents, self.reward, self._checked_options, self._native)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -220,7 +223,9 @@ class VectorEnv:
     def states(self) -> list[State]:
         """The engine state of every table (the whole truth: for tests and tools).
 
-        With workers, the states of their tables are copies, made now."""
+        With workers, the states of their tables are copies, made now; tables stepped
+        by a native engine (:mod:`tabletop.rl.native`) give Python states replayed
+        from their games' seeds and decisions, also made now."""
         self._check_open()
         states = list(self._shard.states)
         for worker in self._workers:
