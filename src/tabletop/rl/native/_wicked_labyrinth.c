@@ -14,7 +14,7 @@
  *   no-op alone for a seat without a decision (the env's MaskTable rows);
  * - an ended game's tallies (board.tally) for its Result and rewards.
  * The Python engine is the reference: tests/rl/test_rl_native_labyrinth.py steps both
- * side by side over thousands of games and requires every array, result and state
+ * side by side over hundreds of games and requires every array, result and state
  * (replayed from the decisions recorded here) to be equal.
  *
  * The board layout, action ids, modes and phases are compiled in here and checked
