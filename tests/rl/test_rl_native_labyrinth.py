@@ -52,8 +52,10 @@ def assert_same_step(native_env: VectorEnv, python: VectorEnv, got, expected) ->
     assert native_env.results == python.results
 
 
-def play_both(native_env: VectorEnv, python: VectorEnv, steps: int, seed: int) -> int:
-    """Step both envs with the same random legal actions; returns the games ended."""
+def play_both(native_env: VectorEnv, python: VectorEnv, steps: int, seed: int,
+              every: int = 97) -> int:
+    """Step both envs with the same random legal actions, comparing their states every
+    ``every`` steps; returns the games ended."""
     got = native_env.reset(seed=seed)
     expected = python.reset(seed=seed)
     for a, b in zip(got, expected, strict=True):
@@ -66,7 +68,7 @@ def play_both(native_env: VectorEnv, python: VectorEnv, steps: int, seed: int) -
         expected = python.step(actions)
         assert_same_step(native_env, python, got, expected)
         ends += int(expected[3].sum())
-        if step % 97 == 0:
+        if step % every == 0:
             assert [s.to_json() for s in native_env.states] == \
                 [s.to_json() for s in python.states]
     assert [s.to_json() for s in native_env.states] == [s.to_json() for s in python.states]
@@ -88,6 +90,19 @@ def test_the_c_engine_equals_the_python_engine_step_for_step(native, monkeypatch
     python = python_env(monkeypatch, "wicked-labyrinth", players, tables)
     ends = play_both(native_env, python, 1000, seed=100 + players)
     assert ends >= 200  # 24,000 table steps
+
+
+def test_states_asked_at_every_step_are_replayed_incrementally(native, monkeypatch):
+    """Self-play reads each deciding seat's state at every step: each call applies the
+    decisions made since the last, and a new game starts a new replay."""
+    native_env = VectorEnv("wicked-labyrinth", 3, 8)
+    python = python_env(monkeypatch, "wicked-labyrinth", 3, 8)
+    assert play_both(native_env, python, 400, seed=21, every=1) >= 20
+    tables = native_env._shard._tables
+    state = tables.state(0)
+    assert tables.state(0) is state  # nothing decided since: the same replay
+    with pytest.raises(IndexError, match="decisions, not"):
+        tables.engine.history(0, 10**6)
 
 
 def other_cards() -> dict:

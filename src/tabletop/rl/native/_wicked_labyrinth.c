@@ -1280,28 +1280,31 @@ Tables_tallies(Tables *self, PyObject *args)
 }
 
 PyDoc_STRVAR(history_doc,
-"history(table) -> list of (player, action)\n\n"
-"The decisions of the table's game so far, in order (no chance: replaying them on\n"
-"game.new_game with the game's seed draws the same chance).");
+"history(table, start=0) -> list of (player, action)\n\n"
+"The decisions of the table's game from the `start`-th on, in order (no chance:\n"
+"replaying them on game.new_game with the game's seed draws the same chance).");
 
 static PyObject *
 Tables_history(Tables *self, PyObject *args)
 {
-    Py_ssize_t t;
-    if (!PyArg_ParseTuple(args, "n:history", &t) || table_index(self, t) < 0)
+    Py_ssize_t t, start = 0;
+    if (!PyArg_ParseTuple(args, "n|n:history", &t, &start) || table_index(self, t) < 0)
         return NULL;
     const Table *table = &self->tables[t];
-    PyObject *out = PyList_New(table->steps);
+    if (start < 0 || start > table->steps)
+        return PyErr_Format(PyExc_IndexError, "the game at table %zd has %zd decisions, "
+                            "not %zd", t, table->steps, start);
+    PyObject *out = PyList_New(table->steps - start);
     if (out == NULL)
         return NULL;
-    for (Py_ssize_t i = 0; i < table->steps; i++) {
+    for (Py_ssize_t i = start; i < table->steps; i++) {
         PyObject *step = Py_BuildValue("(ii)", table->history[2 * i],
                                        table->history[2 * i + 1]);
         if (step == NULL) {
             Py_DECREF(out);
             return NULL;
         }
-        PyList_SET_ITEM(out, i, step);
+        PyList_SET_ITEM(out, i - start, step);
     }
     return out;
 }

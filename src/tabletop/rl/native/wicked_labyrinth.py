@@ -97,10 +97,15 @@ class LabyrinthTables:
         """The C tables: ``pack``, ``pack_one`` and ``masks`` write the env's arrays."""
         self.seeds = [0] * tables
         """Each table's game seed (for its replay)."""
+        self._games = [0] * tables
+        """Each table's games so far: a replay is of the game its number says."""
+        self._replays: list[tuple[int, WickedLabyrinthState, int] | None] = [None] * tables
+        """Per table, the last replay (its game, the state, the decisions it has)."""
 
     def reset(self, t: int, seed: int) -> None:
         """A new game at table ``t``, as ``game.new_game(players, seed, **options)``."""
         self.seeds[t] = seed
+        self._games[t] += 1
         self.engine.reset(t, seed)
 
     def step(self, actions: np.ndarray) -> list[int]:
@@ -115,10 +120,23 @@ class LabyrinthTables:
         return Result.from_keys([t[0] for t in tallies], keys)
 
     def state(self, t: int) -> WickedLabyrinthState:
-        """Table ``t``'s game as a Python state: its new game, then its decisions."""
-        state = self.game.new_game(self.players, self.seeds[t], **self.options)
-        for player, action in self.engine.history(t):
+        """Table ``t``'s game as a Python state: its new game, then its decisions.
+
+        The replay is kept and the next call applies only the decisions made since, so
+        a caller that asks at every step (self-play labelling reads each deciding
+        seat's state) pays for each decision once. Like the Python engine's live
+        states, the state returned is the env's to advance: read it, do not change it.
+        """
+        replay = self._replays[t]
+        if replay is not None and replay[0] == self._games[t]:
+            _, state, applied = replay
+        else:
+            made = self.game.new_game(self.players, self.seeds[t], **self.options)
+            if not isinstance(made, WickedLabyrinthState):
+                raise TypeError(f"{self.game.info.name} is not The Wicked Labyrinth")
+            state, applied = made, 0
+        decisions = self.engine.history(t, applied)
+        for player, action in decisions:
             state.apply_unchecked(player, action)
-        if not isinstance(state, WickedLabyrinthState):
-            raise TypeError(f"{self.game.info.name} is not The Wicked Labyrinth")
+        self._replays[t] = (self._games[t], state, applied + len(decisions))
         return state
