@@ -117,7 +117,7 @@ class LabyrinthTables:
         """Table ``t``'s ended game's result, as ``WickedLabyrinthState.result``."""
         tallies = self.engine.tallies(t)
         keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
-        return Result.from_keys([t[0] for t in tallies], keys)
+        return Result.from_keys([row[0] for row in tallies], keys)
 
     def state(self, t: int) -> WickedLabyrinthState:
         """Table ``t``'s game as a Python state: its new game, then its decisions.
