@@ -23,9 +23,23 @@ def test_the_page_reconnects_when_the_server_comes_back(browser: Any, tmp_path: 
         table_id = one_person_and_bots(first, seed=3)
         join(page, first.url, table_id, 0, "Alice")
         page.wait_for_selector("#declaration")
+        first_hand = page.get_attribute("#declaration", "data-decision")
         page.click("#commit")
         page.wait_for_selector("#log li:has-text('You put out a closed hand')")
-        seq = first.api("GET", f"/api/tables/{table_id}")["seq"]
+        # Read the table's number only once nothing can move but the person: their next
+        # declaration is open (its marker is the number it opened at) and both bots have
+        # put out their hands for it. Read earlier, it moved on under a loaded machine.
+        page.wait_for_function(
+            "old => { const d = document.querySelector('#declaration');"
+            " return d !== null && d.dataset.decision !== old; }",
+            arg=first_hand, timeout=20_000,
+        )
+        opened = int(page.get_attribute("#declaration", "data-decision") or 0)
+        deadline = time.monotonic() + 20
+        while (seq := first.api("GET", f"/api/tables/{table_id}")["seq"]) < opened + 2:
+            assert time.monotonic() < deadline, "the bots did not put out their hands"
+            time.sleep(0.05)
+        assert seq == opened + 2
     page.wait_for_selector("#connection.closed")  # the server is gone: the page says so
 
     with LiveServer(tmp_path, port=first.port) as again:
