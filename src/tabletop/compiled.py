@@ -62,6 +62,7 @@ NATIVE: tuple[str, ...] = (
     "tabletop.bots.wicked_labyrinth._planner",
     "tabletop.rl.encoders._rows",
     "tabletop.rl.native._wicked_labyrinth",
+    "tabletop.rl.native._code_of_nine",
 )
 """Hand-written C extensions, built from the ``.c`` file in the module's place.
 
@@ -71,7 +72,9 @@ Each mirrors Python code that stays in the package as its reference and fallback
 packers and :mod:`~tabletop.rl.encoders.lookup`, held equal by
 ``tests/rl/test_rl_incremental.py`` and the table encoders' and batched env's tests;
 ``_wicked_labyrinth``: the Labyrinth's engine for the batched env, held equal to
-``WickedLabyrinthState`` by ``tests/rl/test_rl_native_labyrinth.py``).
+``WickedLabyrinthState`` by ``tests/rl/test_rl_native_labyrinth.py``; ``_code_of_nine``:
+Code of Nine's, held equal to ``CodeOfNineState`` by
+``tests/rl/test_rl_native_code_of_nine.py``).
 They are compiled, judged stale and left out with the mypyc modules: only in a
 compiled, fresh build does Python import them (:func:`native`)."""
 

@@ -292,6 +292,11 @@ class CodeOfNineTable(TableBase):
                        if first <= i % (players * size) < first + size]
         self.look_up(lookup, config.gather, out, seat, private, kept)
 
+    def config(self, state: CodeOfNineState) -> _Config:
+        """The lookup, gather and packer of ``state``'s configuration (kept for the next
+        call): the native engine (:mod:`tabletop.rl.native`) packs rows for its lookup."""
+        return self._config_for(state)
+
     def _config_for(self, state: CodeOfNineState) -> _Config:
         if not isinstance(state, CodeOfNineState) or state.num_players != self.players:
             raise TypeError(f"needs a {self.players}-player Code of Nine state, got {state!r}")
