@@ -79,7 +79,7 @@ def test_a_compiled_build_steps_every_seat_tables_in_c(native):
     assert "tabletop.rl.native._wicked_labyrinth" in compiled.NATIVE
     assert isinstance(VectorEnv("wicked-labyrinth", 4, 2)._shard, LabyrinthShard)
     assert isinstance(VectorEnv("wicked-labyrinth", 4, 2, seat=1)._shard, Shard)
-    assert isinstance(VectorEnv("code-of-nine", 4, 2)._shard, Shard)
+    assert not isinstance(VectorEnv("code-of-nine", 4, 2)._shard, LabyrinthShard)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])

@@ -197,7 +197,10 @@ def test_spare_games_dealt_ahead_change_no_episode(game, seat, opponents, monkey
     assert [s.to_json() for s in ahead.states] == [s.to_json() for s in plain.states]
 
 
-def test_dealing_spares_stops_when_asked():
+def test_dealing_spares_stops_when_asked(monkeypatch):
+    from tabletop.rl import shard
+
+    monkeypatch.setattr(shard, "NATIVE_ENGINES", False)  # the Python engine deals spares
     env = VectorEnv("code-of-nine", 3, 5)
     env.reset(seed=0)
     asked = []

@@ -191,7 +191,8 @@ def test_a_failure_dealing_ahead_is_the_answer_to_the_next_message(monkeypatch):
 
     monkeypatch.setattr(shard.Shard, "make_spares", deal_once_badly)
     ours, theirs = Pipe()
-    spec = shard.ShardSpec("code-of-nine", 3, 0, 2, None, {}, "win_share", {})
+    spec = shard.ShardSpec("code-of-nine", 3, 0, 2, None, {}, "win_share", {},
+                           native=False)  # the Python engine deals spares
     thread = threading.Thread(target=workers.serve, args=(theirs, layout, spec, 0, 2))
     thread.start()
     try:

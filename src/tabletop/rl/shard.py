@@ -37,6 +37,7 @@ from tabletop.rl.episode import terminal_rewards
 from tabletop.rl.opponents import Opponent, Opponents
 
 if TYPE_CHECKING:
+    from tabletop.rl.native.code_of_nine_shard import CodeOfNineShard
     from tabletop.rl.native.shard import LabyrinthShard
 
 MASK_TABLE_LIMIT = 1 << 16
@@ -274,11 +275,13 @@ NATIVE_ENGINES = True
 native``; the tests set it False to run the Python engine, the reference, beside it)."""
 
 
-def make_shard(game: Game, spec: ShardSpec, arrays: ShardArrays) -> Shard | LabyrinthShard:
-    """The shard for ``spec``: The Wicked Labyrinth's every-seat tables in C when the
-    spec allows it and its native engine is built and fresh (:mod:`tabletop.rl.native`),
-    else :class:`Shard` (the Python engine: one learning seat, Code of Nine, or pure
-    Python)."""
+def make_shard(game: Game, spec: ShardSpec,
+               arrays: ShardArrays) -> Shard | LabyrinthShard | CodeOfNineShard:
+    """The shard for ``spec``: every-seat tables of The Wicked Labyrinth or Code of Nine
+    in C when the spec allows it and the game's native engine is built and fresh
+    (:mod:`tabletop.rl.native`; for Code of Nine, and plays the spec's board), else
+    :class:`Shard` (the Python engine: one learning seat, a board the C refuses, or
+    pure Python)."""
     if spec.native and spec.seat is None and game.info.name == "wicked-labyrinth":
         from tabletop.rl.native import wicked_labyrinth
 
@@ -286,4 +289,11 @@ def make_shard(game: Game, spec: ShardSpec, arrays: ShardArrays) -> Shard | Laby
             from tabletop.rl.native.shard import LabyrinthShard
 
             return LabyrinthShard(game, spec, arrays)
+    if spec.native and spec.seat is None and game.info.name == "code-of-nine":
+        from tabletop.rl.native import code_of_nine
+
+        if code_of_nine.available() and code_of_nine.supports(game, spec):
+            from tabletop.rl.native.code_of_nine_shard import CodeOfNineShard
+
+            return CodeOfNineShard(game, spec, arrays)
     return Shard(game, spec, arrays)
