@@ -37,6 +37,13 @@ def test_a_compiled_build_steps_every_seat_tables_in_c(native):
     assert isinstance(VectorEnv("code-of-nine", 4, 2, seat=1)._shard, Shard)
 
 
+def test_a_board_the_c_cannot_hold_keeps_the_python_engine(native, monkeypatch):
+    """Cathedral and Underground Library offer two choices: with room for one, the C
+    would refuse the board, so the env steps it in Python."""
+    monkeypatch.setattr(code_of_nine, "MAX_CHOICE", 1)
+    assert isinstance(VectorEnv("code-of-nine", 4, 2)._shard, Shard)
+
+
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("expert", [False, True])
 def test_the_c_engine_equals_the_python_engine_step_for_step(native, monkeypatch, players,
