@@ -40,19 +40,21 @@ step for step (tested).
 ``k - 1`` workers, :mod:`tabletop.rl.workers`), the arrays in shared memory: on ``k``
 free cores a step takes down to ``1/k`` of the time, less what this process does
 alone (checking every table's actions, and the caller's own work between steps) and
-what the processes cost each other (on the 2-core development machine, 1.4-1.55x
-faster with two: docs/rl.md). The episodes are
+what the processes cost each other (on the 2-core development machine, with Python
+engines 1.4-1.55x faster with two, with the C engines 1.1-1.25x, the bench's own
+action drawing being then most of a step: docs/rl.md). The episodes are
 the same whatever ``k`` (table ``t`` is seeded ``s + t``). Opponents and options must
 then pickle, and :attr:`VectorEnv.states` gives copies of the workers' states.
 :meth:`VectorEnv.close` (or ``with VectorEnv(...) as env:``) ends the workers; so does
 dropping the env.
 
-Why it is faster than the PettingZoo env in one process (about 3.5x; docs/rl.md says
-where the rest of the time goes): the engine steps each table from compiled code, and
-everything else is batched (:mod:`tabletop.rl.shard`); legality is checked by one
-gather over the masks. The Wicked Labyrinth's and Code of Nine's every-seat tables run
-their engines in C (:mod:`tabletop.rl.native`, about 9.5x and 6.4-7.1x), tested equal
-to the Python engines.
+Why it is faster than the PettingZoo env: in a compiled build the every-seat tables of
+both games run their engines in C (:mod:`tabletop.rl.native`, tested equal to the
+Python engines step for step), which also write the packed rows and the masks; the
+Labyrinth about 9.5 times the PettingZoo env's steps in one process, Code of Nine
+6.4-7.1 (docs/rl.md). With one learning seat (opponents are Python bots) or pure
+Python, the Python engines step each table from compiled code and everything else is
+batched (:mod:`tabletop.rl.shard`), about 3.5x; legality is one gather over the masks.
 """
 
 from __future__ import annotations
