@@ -15,7 +15,7 @@ from tabletop.games.wicked_labyrinth.cards import default_cards
 from tabletop.rl import shard as shard_module
 from tabletop.rl.bench import random_legal
 from tabletop.rl.native import wicked_labyrinth
-from tabletop.rl.native.shard import LabyrinthShard
+from tabletop.rl.native.wicked_labyrinth_shard import LabyrinthShard
 from tabletop.rl.shard import Shard
 from tabletop.rl.vector import VectorEnv
 

@@ -38,7 +38,7 @@ from tabletop.rl.opponents import Opponent, Opponents
 
 if TYPE_CHECKING:
     from tabletop.rl.native.code_of_nine_shard import CodeOfNineShard
-    from tabletop.rl.native.shard import LabyrinthShard
+    from tabletop.rl.native.wicked_labyrinth_shard import LabyrinthShard
 
 MASK_TABLE_LIMIT = 1 << 16
 """Distinct legal sets a shard keeps masks for (about 11 MB for the Labyrinth)."""
@@ -286,7 +286,7 @@ def make_shard(game: Game, spec: ShardSpec,
         from tabletop.rl.native import wicked_labyrinth
 
         if wicked_labyrinth.available():
-            from tabletop.rl.native.shard import LabyrinthShard
+            from tabletop.rl.native.wicked_labyrinth_shard import LabyrinthShard
 
             return LabyrinthShard(game, spec, arrays)
     if spec.native and spec.seat is None and game.info.name == "code-of-nine":
