@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from tabletop import compiled
 from tabletop.core.game import Game
 from tabletop.games.code_of_nine import actions as A
@@ -34,6 +32,7 @@ from tabletop.games.code_of_nine.memory_cards import CARD_COUNT, MemoryCardSet
 from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
 from tabletop.rl.encoders.code_of_nine_pack import CodeOfNinePacker
 from tabletop.rl.encoders.code_of_nine_table import CodeOfNineTable
+from tabletop.rl.native.replay import ReplayedTables
 from tabletop.rl.shard import ShardSpec
 
 MODULE = "tabletop.rl.native._code_of_nine"
@@ -133,7 +132,7 @@ def supports(game: Game, spec: ShardSpec) -> bool:
     return True
 
 
-class CodeOfNineTables:
+class CodeOfNineTables(ReplayedTables[CodeOfNineState]):
     """``tables`` games of ``game`` at ``players`` seats with the resolved ``options``
     (board, memory card set, game mode), stepped in C; see the module docstring."""
 
@@ -141,48 +140,6 @@ class CodeOfNineTables:
                  packer: CodeOfNinePacker) -> None:
         from tabletop.rl.native._code_of_nine import Tables
 
-        self.game = game
-        self.players = players
-        self.options = options
-        self.engine = Tables(tables, rules_data(
+        super().__init__(game, players, options, Tables(tables, rules_data(
             players, options["locations"], options["memory_cards"],
-            bool(options.get("expert")), packer))
-        """The C tables: ``pack`` and ``masks`` write the env's arrays."""
-        self.seeds = [0] * tables
-        """Each table's game seed (for its replay)."""
-        self._games = [0] * tables
-        """Each table's games so far: a replay is of the game its number says."""
-        self._replays: list[tuple[int, CodeOfNineState, int] | None] = [None] * tables
-        """Per table, the last replay (its game, the state, the decisions it has)."""
-
-    def reset(self, t: int, seed: int) -> None:
-        """A new game at table ``t``, as ``game.new_game(players, seed, **options)``."""
-        self.seeds[t] = seed
-        self._games[t] += 1
-        self.engine.reset(t, seed)
-
-    def step(self, actions: np.ndarray) -> list[int]:
-        """Every deciding seat's action (``(tables, players)`` int64, legal); returns the
-        tables whose game ended."""
-        return self.engine.step(actions)
-
-    def state(self, t: int) -> CodeOfNineState:
-        """Table ``t``'s game as a Python state: its new game, then its decisions.
-
-        The replay is kept and the next call applies only the decisions made since, so
-        a caller that asks at every step pays for each decision once. The state
-        returned is the env's to advance: read it, do not change it.
-        """
-        replay = self._replays[t]
-        if replay is not None and replay[0] == self._games[t]:
-            _, state, applied = replay
-        else:
-            made = self.game.new_game(self.players, self.seeds[t], **self.options)
-            if not isinstance(made, CodeOfNineState):
-                raise TypeError(f"{self.game.info.name} is not Code of Nine")
-            state, applied = made, 0
-        decisions = self.engine.history(t, applied)
-        for player, action in decisions:
-            state.apply_unchecked(player, action)
-        self._replays[t] = (self._games[t], state, applied + len(decisions))
-        return state
+            bool(options.get("expert")), packer)), tables, CodeOfNineState)

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from tabletop import compiled
 from tabletop.core.game import Game
 from tabletop.core.result import Result
@@ -29,6 +27,7 @@ from tabletop.games.wicked_labyrinth.state import (
 )
 from tabletop.rl.encoders.wicked_labyrinth import FRAGMENTS
 from tabletop.rl.encoders.wicked_labyrinth_pack import QUEUE_DIGITS
+from tabletop.rl.native.replay import ReplayedTables
 
 MODULE = "tabletop.rl.native._wicked_labyrinth"
 
@@ -81,7 +80,7 @@ def rules_data(players: int, cards: CardSet, width: int) -> dict[str, Any]:
     }
 
 
-class LabyrinthTables:
+class LabyrinthTables(ReplayedTables[WickedLabyrinthState]):
     """``tables`` games of ``game`` at ``players`` seats with the resolved ``options``
     (their card set), stepped in C; see the module docstring."""
 
@@ -89,54 +88,13 @@ class LabyrinthTables:
                  width: int) -> None:
         from tabletop.rl.native._wicked_labyrinth import Tables
 
-        self.game = game
-        self.players = players
-        self.options = options
         self.cards: CardSet = options["cards"]
-        self.engine = Tables(tables, rules_data(players, self.cards, width))
-        """The C tables: ``pack``, ``pack_one`` and ``masks`` write the env's arrays."""
-        self.seeds = [0] * tables
-        """Each table's game seed (for its replay)."""
-        self._games = [0] * tables
-        """Each table's games so far: a replay is of the game its number says."""
-        self._replays: list[tuple[int, WickedLabyrinthState, int] | None] = [None] * tables
-        """Per table, the last replay (its game, the state, the decisions it has)."""
-
-    def reset(self, t: int, seed: int) -> None:
-        """A new game at table ``t``, as ``game.new_game(players, seed, **options)``."""
-        self.seeds[t] = seed
-        self._games[t] += 1
-        self.engine.reset(t, seed)
-
-    def step(self, actions: np.ndarray) -> list[int]:
-        """Every deciding seat's action (``(tables, players)`` int64, legal); returns the
-        tables whose game ended."""
-        return self.engine.step(actions)
+        super().__init__(game, players, options,
+                         Tables(tables, rules_data(players, self.cards, width)), tables,
+                         WickedLabyrinthState)
 
     def result(self, t: int) -> Result:
         """Table ``t``'s ended game's result, as ``WickedLabyrinthState.result``."""
         tallies = self.engine.tallies(t)
         keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
         return Result.from_keys([row[0] for row in tallies], keys)
-
-    def state(self, t: int) -> WickedLabyrinthState:
-        """Table ``t``'s game as a Python state: its new game, then its decisions.
-
-        The replay is kept and the next call applies only the decisions made since, so
-        a caller that asks at every step (self-play labelling reads each deciding
-        seat's state) pays for each decision once. Like the Python engine's live
-        states, the state returned is the env's to advance: read it, do not change it.
-        """
-        replay = self._replays[t]
-        if replay is not None and replay[0] == self._games[t]:
-            _, state, applied = replay
-        else:
-            made = self.game.new_game(self.players, self.seeds[t], **self.options)
-            if not isinstance(made, WickedLabyrinthState):
-                raise TypeError(f"{self.game.info.name} is not The Wicked Labyrinth")
-            state, applied = made, 0
-        decisions = self.engine.history(t, applied)
-        for player, action in decisions:
-            state.apply_unchecked(player, action)
-        self._replays[t] = (self._games[t], state, applied + len(decisions))
-        return state
