@@ -24,11 +24,13 @@ def compiled_modules(name: str = "MODULES") -> list[str]:
 def native_extensions() -> list[Extension]:
     """The C extensions of ``tabletop.compiled.NATIVE``. -ffp-contract=off: no fused
     multiply-add, so their floating point is Python's operation for operation."""
-    return [
-        Extension(m, ["src/" + m.replace(".", "/") + ".c"],
-                  extra_compile_args=["-O2", "-ffp-contract=off"])
-        for m in compiled_modules("NATIVE")
-    ]
+    extensions = []
+    for m in compiled_modules("NATIVE"):
+        source = Path("src", *m.split(".")).with_suffix(".c")
+        headers = sorted(str(h) for h in source.parent.glob("*.h"))  # shared glue (_tables.h)
+        extensions.append(Extension(m, [str(source)], depends=headers,
+                                    extra_compile_args=["-O2", "-ffp-contract=off"]))
+    return extensions
 
 
 def ext_modules() -> list:

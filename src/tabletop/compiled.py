@@ -106,14 +106,18 @@ def _extension(module: str) -> Path | None:
 
 def stale_modules() -> list[str]:
     """Compiled modules whose source, or (for the mypyc ones) a module of
-    :data:`INLINED`, changed after they were built."""
+    :data:`INLINED`, or (for the C ones) a header beside the source, changed after
+    they were built."""
     inlined = max(_source(m).stat().st_mtime for m in INLINED)
     stale = []
     for module in MODULES + NATIVE:
         ext = _extension(module)
-        changed = _source(module).stat().st_mtime
+        source = _source(module)
+        changed = source.stat().st_mtime
         if module in MODULES:
             changed = max(changed, inlined)
+        else:  # a C extension also reads the headers beside it (rl/native/_tables.h)
+            changed = max([changed] + [h.stat().st_mtime for h in source.parent.glob("*.h")])
         if ext is not None and ext.stat().st_mtime < changed:
             stale.append(module)
     return stale

@@ -96,6 +96,25 @@ def test_a_c_extension_older_than_its_source_is_stale(
     assert compiled.stale_modules() == []
 
 
+def test_a_header_beside_a_c_extension_newer_than_its_build_makes_it_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both native engines include ``rl/native/_tables.h``: a change to it alone must
+    rebuild them, or they would run the old glue."""
+    built, source, header = tmp_path / "built.so", tmp_path / "native.c", tmp_path / "_glue.h"
+    for path, when in ((source, 900), (built, 1000), (header, 1100)):
+        path.write_text("")
+        os.utime(path, (when, when))
+    monkeypatch.setattr(compiled, "_extension",
+                        lambda module: built if module in compiled.NATIVE else None)
+    real_source = compiled._source
+    monkeypatch.setattr(compiled, "_source",
+                        lambda module: source if module in compiled.NATIVE else real_source(module))
+    assert compiled.stale_modules() == list(compiled.NATIVE)
+    os.utime(header, (950, 950))
+    assert compiled.stale_modules() == []
+
+
 def test_pure_python_never_imports_a_c_extension() -> None:
     """With the sources forced (stale build or ``TABLETOP_PURE_PYTHON``), the bots'
     planner is the Python one and the C module cannot be imported at all."""
