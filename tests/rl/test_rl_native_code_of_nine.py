@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_rl_native_labyrinth import play_both, python_env
+from test_rl_native_labyrinth import play_both, python_env, require_native
 
 from tabletop import compiled, game
 from tabletop.games.code_of_nine.state import CodeOfNineState
@@ -22,12 +22,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 @pytest.fixture
 def native() -> None:
-    """The C engine, which a compiled build must run: a missing or stale one fails here
-    (``source scripts/setup.sh`` builds it); only asking for pure Python skips."""
-    if compiled.pure_requested():
-        pytest.skip("pure Python requested: the native engine is not used")
-    assert compiled.ACTIVE, "the compiled build is missing or stale"
-    assert code_of_nine.available(), "the compiled build has no fresh _code_of_nine"
+    require_native(code_of_nine)
 
 
 def test_a_compiled_build_steps_every_seat_tables_in_c(native):

@@ -6,6 +6,7 @@ compiled build runs it; bad input to the C raises clear errors."""
 from __future__ import annotations
 
 import copy
+from types import ModuleType
 
 import numpy as np
 import pytest
@@ -22,14 +23,18 @@ from tabletop.rl.vector import VectorEnv
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
-@pytest.fixture
-def native() -> None:
-    """The C engine, which a compiled build must run: a missing or stale one fails here
-    (``source scripts/setup.sh`` builds it); only asking for pure Python skips."""
+def require_native(engine: ModuleType) -> None:
+    """``engine``'s C half, which a compiled build must run: a missing or stale one fails
+    here (``source scripts/setup.sh`` builds it); only asking for pure Python skips."""
     if compiled.pure_requested():
         pytest.skip("pure Python requested: the native engine is not used")
     assert compiled.ACTIVE, "the compiled build is missing or stale"
-    assert wicked_labyrinth.available(), "the compiled build has no fresh _wicked_labyrinth"
+    assert engine.available(), f"the compiled build has no fresh {engine.MODULE}"
+
+
+@pytest.fixture
+def native() -> None:
+    require_native(wicked_labyrinth)
 
 
 def python_env(monkeypatch: pytest.MonkeyPatch, *args, **kwargs) -> VectorEnv:
