@@ -94,6 +94,17 @@ class State(ABC):
         """
         return False
 
+    def decision_key(self, player: int) -> tuple[int, int]:
+        """Which of ``player``'s decisions its current step belongs to.
+
+        Steps with equal keys are one decision, as a player sees it: a clock that ran
+        out on one of them may play the rest at once, and every other decision gets the
+        whole clock. By default each step is a decision of its own (the key is the
+        number of steps taken); a game whose decision takes several steps (the
+        Labyrinth's soul processing) gives those steps one key.
+        """
+        return (0, len(self.history))
+
     def is_chance_node(self) -> bool:
         return False
 

@@ -34,10 +34,11 @@ class Autoplay:
     def __init__(self, table: LiveTable) -> None:
         self.table = table
         self.clock = DecisionClock(table.row.clock)
-        self.timed_out: set[int] = set()
-        """Seats whose time ran out in a decision that is not over yet: the clock plays
-        the rest of it at once (a forced choice in soul processing, then ``done``), not
-        one clock period per step."""
+        self.timed_out: dict[int, tuple[int, int]] = {}
+        """Seats whose time ran out, with the key (``State.decision_key``) of the decision
+        it ran out in: while the seat's steps keep that key the clock plays them at once
+        (a forced choice in soul processing, then ``done``), not one clock period per
+        step; its next decision gets the whole clock again."""
         self._bots: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
         config = table.services.config
@@ -50,13 +51,13 @@ class Autoplay:
         for seat in seats:
             self.clock.cancel(seat)
             decision = table.decisions[seat]
+            ran_out = self.timed_out.pop(seat, None)
             if decision is None:
-                self.timed_out.discard(seat)
                 continue
             if table.botted(seat):
-                self.timed_out.discard(seat)
                 self._wake_bots()
-            elif seat in self.timed_out:
+            elif ran_out is not None and ran_out == table.state.decision_key(seat):
+                self.timed_out[seat] = ran_out
                 self._on_timeout(seat, decision)
             else:
                 timeout = functools.partial(self._on_timeout, seat, decision)
@@ -127,7 +128,7 @@ class Autoplay:
         table = self.table
         if table.decisions[seat] != decision or table.botted(seat) or table.over:
             return
-        self.timed_out.add(seat)
+        self.timed_out[seat] = table.state.decision_key(seat)
         action = bots.default_action(table.state.legal_actions(seat))
         with contextlib.suppress(TableError):
             await table.submit(seat, action, decision, "clock", decision=decision)

@@ -206,6 +206,20 @@ class CodeOfNineState(State):
             return self.undecided()
         return ()
 
+    def decision_key(self, player: int) -> tuple[int, int]:
+        """A placement and its location's follow-ups are one decision (the turn of
+        section "Placement": place a pawn, then do what the location says); every other
+        step is a decision of its own. The key of a turn is the step number of its
+        placement."""
+        if self.phase != _FOLLOW:
+            return (0, len(self.history))
+        history = self.history
+        for i in range(len(history) - 1, -1, -1):
+            seat, action_id = history[i]
+            if seat == player and A.PLACE_BASE <= action_id < A.TARGET_BASE:
+                return (0, i)
+        return (0, len(history))
+
     def undecided(self) -> tuple[int, ...]:
         """Players who have not yet made the sealed change decision."""
         b = self.b

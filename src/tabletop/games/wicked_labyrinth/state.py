@@ -161,6 +161,14 @@ class WickedLabyrinthState(State):
         """Declarations are closed hands, opened together (section 7 ①)."""
         return self.phase == P_SEARCH and not self.order and bool(self.deciding)
 
+    def decision_key(self, player: int) -> tuple[int, int]:
+        """A round's soul processing is one decision, all its steps up to ``done``
+        (section 8: the player processes, then says it is done); every other step is a
+        decision of its own."""
+        if self.phase == P_SOUL_PROCESSING:
+            return (P_SOUL_PROCESSING, self.round)
+        return (0, len(self.history))
+
     def legal_action_ids_unchecked(self, player: int) -> Sequence[int]:
         b = self.b
         o = player * STRIDE

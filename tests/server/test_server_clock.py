@@ -1,0 +1,104 @@
+"""The per-decision clock over a whole game: every decision of a silent seat waits the
+clock, however many of its earlier decisions ran out (docs/server.md, "The clock")."""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+
+import pytest
+
+import tabletop
+from tabletop.games.code_of_nine.layout import Phase as NinePhase
+from tabletop.games.wicked_labyrinth.elements import Phase as LabyrinthPhase
+
+from .helpers import Viewer, create_table
+
+CLOCK = 0.25
+
+
+def continues_a_decision(game: str, state, previous) -> bool:  # type: ignore[no-untyped-def]
+    """Whether seat 0's step in ``state`` is a later step of a decision it began earlier
+    (``previous``: the state before its last step), which the clock may play at once:
+    the Labyrinth's soul processing after its first step of the round (section 8), a
+    Code of Nine location's follow-ups after the placement."""
+    if game == "wicked-labyrinth":
+        return (
+            previous is not None
+            and state.phase == LabyrinthPhase.SOUL_PROCESSING
+            and previous.phase == LabyrinthPhase.SOUL_PROCESSING
+            and previous.round == state.round
+        )
+    return state.phase == NinePhase.FOLLOW
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [("wicked-labyrinth", {}), ("code-of-nine", {"expert": True})]
+)
+def test_every_decision_of_a_silent_seat_waits_the_whole_clock(
+    client, game: str, options: dict
+) -> None:
+    """A seat whose time runs out at every decision: each decision (each declaration,
+    each round's soul processing, each Code of Nine turn) is played by the clock only
+    after the clock's seconds, from the frame that began it, to the end of the game;
+    only the later steps of one decision follow at once. Before the fix, the first time
+    out made the clock play every later decision of the seat at once."""
+    table = create_table(
+        client,
+        game=game,
+        players=3,
+        options=options,
+        clock=CLOCK,
+        seats=[
+            {"type": "open"},
+            {"type": "bot", "bot": "random"},
+            {"type": "bot", "bot": "random"},
+        ],
+    )
+    token = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "silent"}).json()[
+        "token"
+    ]
+    began: dict[int, float | None] = {}  # seat 0's decision marker -> when its frame came
+    waited: dict[int, float] = {}  # seq the clock played for seat 0 -> seconds it waited
+    # (nan: the decision was on before the page came, so its start is not known here)
+    clock_left: list[float] = []
+    with client.websocket_connect(f"/ws/tables/{table['id']}") as ws:
+        ws.send_text(json.dumps({"type": "auth", "seat": 0, "token": token}))
+        me = Viewer(ws, 0)
+        marker = None
+        deadline = time.monotonic() + 120
+        while not me.last.get("over"):
+            assert time.monotonic() < deadline, "the game did not end"
+            frame = me.recv()
+            now = time.monotonic()
+            if frame["type"] not in ("welcome", "events", "view"):
+                continue
+            if frame.get("timeout") == 0:
+                start = began[marker]
+                waited[frame["seq"]] = float("nan") if start is None else now - start
+            marker = frame.get("decision")
+            if marker is not None and marker not in began:
+                # a decision already on at the welcome began before this page was here
+                began[marker] = now if frame["type"] == "events" else None
+                if frame["type"] == "events":
+                    clock_left.append(frame["clock_left"])
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+
+    state = tabletop.game(game).new_game(record["players"], record["seed"], **record["options"])
+    previous = None
+    decisions = 0
+    for seq, (seat, text) in enumerate(record["actions"], 1):
+        if seat == 0:
+            assert seq in waited, f"seat 0 never acts: step {seq} must be the clock's"
+            if not continues_a_decision(game, state, previous) and not math.isnan(waited[seq]):
+                decisions += 1
+                assert waited[seq] >= 0.9 * CLOCK, (
+                    f"step {seq} ({text}) was played after {waited[seq]:.3f} s, "
+                    f"not the clock's {CLOCK} s"
+                )
+            previous = state.clone()
+        state.apply(seat, text)
+    assert state.is_terminal()
+    assert decisions >= 15, decisions  # a whole game's worth of decisions, each timed
+    assert all(0 < left <= CLOCK for left in clock_left), clock_left  # a fresh clock
