@@ -45,13 +45,16 @@ class _RecordingSolver(outcome_sampling_mccfr.OutcomeSamplingSolver):  # type: i
         self.visited: list[Any] = []
         self._keep = keep
 
-    def _episode(self, state: Any, update_player: int, my_reach: float, opp_reach: float,
-                 sample_reach: float) -> float:
-        if (len(self.visited) < self._keep and not state.is_terminal()
-                and not state.is_chance_node()):
+    def _episode(
+        self, state: Any, update_player: int, my_reach: float, opp_reach: float, sample_reach: float
+    ) -> float:
+        if (
+            len(self.visited) < self._keep
+            and not state.is_terminal()
+            and not state.is_chance_node()
+        ):
             self.visited.append(state.clone())
-        value: float = super()._episode(state, update_player, my_reach, opp_reach,
-                                        sample_reach)
+        value: float = super()._episode(state, update_player, my_reach, opp_reach, sample_reach)
         return value
 
 
@@ -94,9 +97,18 @@ def dqn_episodes(game: str, players: int, episodes: int, seed: int = 0) -> list[
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
     agents = [
-        dqn.DQN(p, size, actions, hidden_layers_sizes=[32], replay_buffer_capacity=500,
-                batch_size=16, min_buffer_size_to_learn=32, learn_every=8,
-                epsilon_decay_duration=1000, seed=seed + p)
+        dqn.DQN(
+            p,
+            size,
+            actions,
+            hidden_layers_sizes=[32],
+            replay_buffer_capacity=500,
+            batch_size=16,
+            min_buffer_size_to_learn=32,
+            learn_every=8,
+            epsilon_decay_duration=1000,
+            seed=seed + p,
+        )
         for p in range(players)
     ]
     results = []
@@ -123,8 +135,10 @@ def ismcts_vs_random(players: int, games: int, simulations: int, seed: int = 0) 
         seat = k % players
         rng = np.random.default_rng(seed + k)
         bot = ismcts.ISMCTSBot(
-            spiel, mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed + k)),
-            uct_c=1.5, max_simulations=simulations,
+            spiel,
+            mcts.RandomRolloutEvaluator(1, np.random.RandomState(seed + k)),
+            uct_c=1.5,
+            max_simulations=simulations,
             random_state=np.random.RandomState(seed + k),
         )
         # OpenSpiel's default resampler draws from an unseeded sampler; a seeded one makes
@@ -166,17 +180,22 @@ def main() -> None:
     args = parser.parse_args()
     if args.command == "mccfr":
         out = mccfr(args.game, args.players, args.iterations, args.seed)
-        print(f"MCCFR, {args.iterations} iterations: {out['infosets']} infosets, regrets "
-              f"moved at {out['regrets_moved']}; average policy queried at {out['queried']} "
-              "visited states")
+        print(
+            f"MCCFR, {args.iterations} iterations: {out['infosets']} infosets, regrets "
+            f"moved at {out['regrets_moved']}; average policy queried at {out['queried']} "
+            "visited states"
+        )
     elif args.command == "dqn":
-        for k, rewards in enumerate(dqn_episodes(args.game, args.players, args.episodes,
-                                                 args.seed)):
+        for k, rewards in enumerate(
+            dqn_episodes(args.game, args.players, args.episodes, args.seed)
+        ):
             print(f"DQN episode {k + 1}: rewards {rewards}")
     else:
         shares = ismcts_vs_random(args.players, args.games, args.simulations, args.seed)
-        print(f"ISMCTS ({args.simulations} simulations/move) win shares {shares}; "
-              f"mean {np.mean(shares):.3f} (a random seat's fair share: {1 / args.players:.3f})")
+        print(
+            f"ISMCTS ({args.simulations} simulations/move) win shares {shares}; "
+            f"mean {np.mean(shares):.3f} (a random seat's fair share: {1 / args.players:.3f})"
+        )
 
 
 if __name__ == "__main__":

@@ -40,8 +40,15 @@ def win_share(model: Any, game: str, players: int, opponent: str, games: int, se
     return total / games
 
 
-def train(game: str, players: int, steps: int, checkpoints: int, eval_games: int,
-          seed: int = 0, n_steps: int = 1024) -> list[dict[str, float]]:
+def train(
+    game: str,
+    players: int,
+    steps: int,
+    checkpoints: int,
+    eval_games: int,
+    seed: int = 0,
+    n_steps: int = 1024,
+) -> list[dict[str, float]]:
     """Train for ``steps`` learner steps; the learning curve, one row per checkpoint."""
     import torch
     from sb3_contrib import MaskablePPO
@@ -49,18 +56,26 @@ def train(game: str, players: int, steps: int, checkpoints: int, eval_games: int
     torch.set_num_threads(1)
     pool = OpponentPool(["random", "heuristic"])
     env = PoolEnv(SingleSeatEnv(game, players, seat=0), pool, seed=seed)
-    model = MaskablePPO("MultiInputPolicy", env, n_steps=n_steps, batch_size=min(64, n_steps),
-                        learning_rate=3e-4, seed=seed, verbose=0,
-                        policy_kwargs={"net_arch": [128, 128]})
+    model = MaskablePPO(
+        "MultiInputPolicy",
+        env,
+        n_steps=n_steps,
+        batch_size=min(64, n_steps),
+        learning_rate=3e-4,
+        seed=seed,
+        verbose=0,
+        policy_kwargs={"net_arch": [128, 128]},
+    )
 
     def row() -> dict[str, float]:
         figures = {"steps": float(model.num_timesteps), "pool": float(len(pool))}
         for opponent in ("random", "heuristic"):
-            figures[opponent] = win_share(model, game, players, opponent, eval_games,
-                                          10_000 + seed)
-        print(f"{int(figures['steps']):>7} steps  pool {int(figures['pool']):>2}  "
-              f"vs random {figures['random']:.3f}  vs heuristic {figures['heuristic']:.3f}",
-              flush=True)
+            figures[opponent] = win_share(model, game, players, opponent, eval_games, 10_000 + seed)
+        print(
+            f"{int(figures['steps']):>7} steps  pool {int(figures['pool']):>2}  "
+            f"vs random {figures['random']:.3f}  vs heuristic {figures['heuristic']:.3f}",
+            flush=True,
+        )
         return figures
 
     print(f"{game}, {players} players, learner in seat 0; fair share {1 / players:.3f}")

@@ -28,22 +28,53 @@ GAMES: dict[str, list[tuple[list[str], int, dict[str, Any]]]] = {
         (["random", "heuristic", "heuristic", "heuristic"], 1, {}),
         (["random", "heuristic", "heuristic", "heuristic"], 2, {}),
         (["heuristic", "heuristic", "heuristic", "heuristic"], 3, {}),
-        (["heuristic:budget=10", "heuristic:budget=25", "heuristic:budget=60",
-          "heuristic:budget=150"], 4, {}),
-        (["heuristic:budget=12,aggression=1.6,spite=0.6", "random",
-          "heuristic:budget=30,future=0.5", "heuristic:budget=10"], 5, {}),
+        (
+            [
+                "heuristic:budget=10",
+                "heuristic:budget=25",
+                "heuristic:budget=60",
+                "heuristic:budget=150",
+            ],
+            4,
+            {},
+        ),
+        (
+            [
+                "heuristic:budget=12,aggression=1.6,spite=0.6",
+                "random",
+                "heuristic:budget=30,future=0.5",
+                "heuristic:budget=10",
+            ],
+            5,
+            {},
+        ),
         (["heuristic", "random", "heuristic:aggression=0.6,spite=0"], 6, {}),
-        (["heuristic:budget=20", "heuristic", "random", "heuristic:budget=40",
-          "heuristic"], 7, {}),
-        (["mcts:model=heuristic,iterations=25", "heuristic", "random",
-          "mcts:model=adaptive,iterations=25"], 8, {}),
+        (["heuristic:budget=20", "heuristic", "random", "heuristic:budget=40", "heuristic"], 7, {}),
+        (
+            [
+                "mcts:model=heuristic,iterations=25",
+                "heuristic",
+                "random",
+                "mcts:model=adaptive,iterations=25",
+            ],
+            8,
+            {},
+        ),
     ],
     "code-of-nine": [
         (["random", "heuristic", "heuristic", "heuristic"], 1, {}),
         (["random", "heuristic", "heuristic", "heuristic"], 2, {}),
         (["heuristic", "heuristic", "heuristic", "heuristic"], 3, {}),
-        (["heuristic:samples=2", "heuristic:samples=5,will=0.2,info=2",
-          "heuristic:guard=1", "random"], 4, {"expert": True}),
+        (
+            [
+                "heuristic:samples=2",
+                "heuristic:samples=5,will=0.2,info=2",
+                "heuristic:guard=1",
+                "random",
+            ],
+            4,
+            {"expert": True},
+        ),
         (["heuristic", "random", "heuristic:samples=3"], 5, {}),
         (["heuristic", "heuristic:samples=1", "random"], 6, {"expert": True}),
         (["mcts:model=heuristic,iterations=15", "heuristic", "random"], 7, {}),
@@ -60,8 +91,12 @@ def main() -> None:
         start = time.perf_counter()
         data = {
             "games": [
-                {"specs": specs, "seed": seed, "options": options,
-                 "decisions": game_choices(name, specs, seed, options)}
+                {
+                    "specs": specs,
+                    "seed": seed,
+                    "options": options,
+                    "decisions": game_choices(name, specs, seed, options),
+                }
                 for specs, seed, options in games
             ],
             "env": {"steps": ENV_STEPS, "seed": 0, "episodes": env_histories(name, ENV_STEPS)},
@@ -69,9 +104,11 @@ def main() -> None:
         path = ROOT / "tests" / name.replace("-", "_") / "heuristic_choices.json"
         path.write_text(json.dumps(data, separators=(",", ":")) + "\n")
         decisions = sum(len(g["decisions"]) for g in data["games"])
-        print(f"wrote {path.relative_to(ROOT)}: {decisions} decisions in {len(games)} games, "
-              f"{len(data['env']['episodes'])} env episodes, "
-              f"{time.perf_counter() - start:.1f} s")
+        print(
+            f"wrote {path.relative_to(ROOT)}: {decisions} decisions in {len(games)} games, "
+            f"{len(data['env']['episodes'])} env episodes, "
+            f"{time.perf_counter() - start:.1f} s"
+        )
 
 
 if __name__ == "__main__":

@@ -31,8 +31,20 @@ def test_every_pool_member_plays_and_the_strongest_search_is_in_it(name: str) ->
 def test_league_runs_and_reports_its_pool(tmp_path: Path) -> None:
     results = tmp_path / "wl.jsonl"
     report = tmp_path / "report"
-    out = CliRunner().invoke(app, ["league", "wicked-labyrinth", "--games", "2", "--json",
-                                   "--results", str(results), "--report", str(report)])
+    out = CliRunner().invoke(
+        app,
+        [
+            "league",
+            "wicked-labyrinth",
+            "--games",
+            "2",
+            "--json",
+            "--results",
+            str(results),
+            "--report",
+            str(report),
+        ],
+    )
     assert out.exit_code == 0, out.output
     figures = json.loads(out.stdout)
     assert figures["games"] == 2 and figures["players"] == 4

@@ -27,9 +27,16 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "league"
 
 
 def test_the_rule_picks_the_ends_and_the_most_even_split() -> None:
-    ratings = [("random", 0.0, 5.0), ("a", 10.0, 5.0), ("b", 14.0, 5.0), ("c", 20.0, 5.0),
-               ("d", 21.0, 5.0), ("e", 30.0, 5.0), ("ismcts:simulations=9", 40.0, 5.0),
-               ("neural", 5.0, 5.0)]
+    ratings = [
+        ("random", 0.0, 5.0),
+        ("a", 10.0, 5.0),
+        ("b", 14.0, 5.0),
+        ("c", 20.0, 5.0),
+        ("d", 21.0, 5.0),
+        ("e", 30.0, 5.0),
+        ("ismcts:simulations=9", 40.0, 5.0),
+        ("neural", 5.0, 5.0),
+    ]
     ladder = choose_ladder(ratings)
     assert [lv.name for lv in ladder] == list(DIFFICULTIES)
     # random, ismcts and neural are never levels; between a (10) and e (30): b, d give gaps

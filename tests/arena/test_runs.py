@@ -78,8 +78,14 @@ def test_the_report_writes_its_page_and_figures(tmp_path: Path) -> None:
     assert sum(c["holders"] for c in impacts if c["kind"] == "great") == 3 * 3 * 2
     paths = write_report(header, records, tmp_path / "report")
     names = [p.name for p in paths]
-    assert names == ["index.html", "ladder.png", "seats.png", "scores.png", "cards.png",
-                     "summary.json"]
+    assert names == [
+        "index.html",
+        "ladder.png",
+        "seats.png",
+        "scores.png",
+        "cards.png",
+        "summary.json",
+    ]
     for p in paths:
         assert p.stat().st_size > 500
     page = (tmp_path / "report" / "index.html").read_text()
@@ -90,8 +96,19 @@ def test_the_report_writes_its_page_and_figures(tmp_path: Path) -> None:
 
 def test_the_command_prints_json_and_resumes(tmp_path: Path) -> None:
     results = tmp_path / "r.jsonl"
-    args = ["arena", "code-of-nine", "--bots", "mcts:iterations=3,c=0.5,random,random",
-            "--games", "3", "--seed", "4", "--json", "--results", str(results)]
+    args = [
+        "arena",
+        "code-of-nine",
+        "--bots",
+        "mcts:iterations=3,c=0.5,random,random",
+        "--games",
+        "3",
+        "--seed",
+        "4",
+        "--json",
+        "--results",
+        str(results),
+    ]
     out = CliRunner().invoke(app, args)
     assert out.exit_code == 0, out.output
     figures = json.loads(out.output)

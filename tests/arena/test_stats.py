@@ -23,8 +23,16 @@ def _record(index: int, seats: list[str], placings: list[int]) -> dict:  # type:
     firsts = [p for p in range(len(seats)) if placings[p] == 1]
     shares = [1 / len(firsts) if p in firsts else 0.0 for p in range(len(seats))]
     scores = [10 - placing for placing in placings]
-    return {"index": index, "seats": seats, "placings": placings, "shares": shares,
-            "scores": scores, "cards": [], "decisions": 5, "seconds": 0.1}
+    return {
+        "index": index,
+        "seats": seats,
+        "placings": placings,
+        "shares": shares,
+        "scores": scores,
+        "cards": [],
+        "decisions": 5,
+        "seconds": 0.1,
+    }
 
 
 def test_rates_count_shared_wins_as_fractions_per_seat() -> None:

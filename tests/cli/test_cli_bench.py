@@ -19,17 +19,25 @@ def test_bench_json_keys_and_ratios(cli) -> None:
     result = cli("bench", WL, "--json", "--seconds", "0.02")
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    for key in ("games_per_second", "decisions_per_second", "copies_per_second",
-                "goofspiel_games_per_second", "goofspiel_copies_per_second", "ratio",
-                "copies_ratio"):
+    for key in (
+        "games_per_second",
+        "decisions_per_second",
+        "copies_per_second",
+        "goofspiel_games_per_second",
+        "goofspiel_copies_per_second",
+        "ratio",
+        "copies_ratio",
+    ):
         assert data[key] > 0, key
     assert set(data["players"]) == {"3", "4", "5"}
     assert data["compiled"] is compiled.ACTIVE
     assert data["games_per_second"] == data["players"]["4"]["games_per_second"]
     assert data["ratio"] == pytest.approx(
-        data["games_per_second"] / data["goofspiel_games_per_second"])
+        data["games_per_second"] / data["goofspiel_games_per_second"]
+    )
     assert data["copies_ratio"] == pytest.approx(
-        data["copies_per_second"] / data["goofspiel_copies_per_second"])
+        data["copies_per_second"] / data["goofspiel_copies_per_second"]
+    )
 
 
 def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:
@@ -44,6 +52,7 @@ def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:
 def test_playouts_reach_the_end_and_copies_start_mid_game() -> None:
     import tabletop
     from tabletop.bench import engine
+
     game = tabletop.game(WL)
     state = game.new_game(4, 9)
     decisions = engine.random_playout(state, random.Random(9))

@@ -13,15 +13,22 @@ from tabletop.cli.options import game_options, parse_specs, player_count
 from tabletop.core.info import GameInfo, OptionSpec
 
 INFO = GameInfo(
-    name="toy", title="Toy", player_counts=(2, 3),
+    name="toy",
+    title="Toy",
+    player_counts=(2, 3),
     options=(
         OptionSpec("expert", bool, False, ""),
         OptionSpec("rounds", int, 4, ""),
         OptionSpec("komi", (int, float), 0, ""),
         OptionSpec("cards", (str, dict), None, ""),
     ),
-    num_distinct_actions=1, num_chance_outcomes=0, max_game_length=1, min_score=0,
-    max_score=1, simultaneous=False, hidden_information=False,
+    num_distinct_actions=1,
+    num_chance_outcomes=0,
+    max_game_length=1,
+    min_score=0,
+    max_score=1,
+    simultaneous=False,
+    hidden_information=False,
 )
 TOY = SimpleNamespace(info=INFO)
 
@@ -29,19 +36,20 @@ TOY = SimpleNamespace(info=INFO)
 def test_values_take_the_declared_type(tmp_path: Path) -> None:
     cards = tmp_path / "cards.toml"
     cards.write_text("")
-    options = game_options(TOY, cards, True,
-                           ["rounds=6", "komi=0.5", "expert=no"])
+    options = game_options(TOY, cards, True, ["rounds=6", "komi=0.5", "expert=no"])
     assert options == {"rounds": 6, "komi": 0.5, "expert": True, "cards": str(cards)}
-    assert game_options(TOY, None, False, ["expert=off", "komi=3"]) == {
-        "expert": False, "komi": 3}
+    assert game_options(TOY, None, False, ["expert=off", "komi=3"]) == {"expert": False, "komi": 3}
 
 
-@pytest.mark.parametrize("item, words", [
-    ("rounds=many", "'rounds' must be int"),
-    ("expert=maybe", "'expert' must be bool"),
-    ("colour=red", "no option 'colour' (options: expert, rounds, komi, cards)"),
-    ("=3", "NAME=VALUE"),
-])
+@pytest.mark.parametrize(
+    "item, words",
+    [
+        ("rounds=many", "'rounds' must be int"),
+        ("expert=maybe", "'expert' must be bool"),
+        ("colour=red", "no option 'colour' (options: expert, rounds, komi, cards)"),
+        ("=3", "NAME=VALUE"),
+    ],
+)
 def test_bad_values_are_refused(item: str, words: str) -> None:
     with pytest.raises(CliError, match=words.replace("(", r"\(").replace(")", r"\)")):
         game_options(TOY, None, False, [item])
@@ -50,7 +58,9 @@ def test_bad_values_are_refused(item: str, words: str) -> None:
 def test_seat_lists_and_player_counts() -> None:
     game = tabletop.game("wicked-labyrinth")
     assert parse_specs(" human, mcts:iterations=200 ", "--seats") == [
-        "human", "mcts:iterations=200"]
+        "human",
+        "mcts:iterations=200",
+    ]
     assert player_count(game, None, 4, "--seats") == 4
     with pytest.raises(CliError, match="--players is 3 but --seats lists 4 seats"):
         player_count(game, 3, 4, "--seats")

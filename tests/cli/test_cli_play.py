@@ -19,8 +19,9 @@ MANY_ONES = "1\n" * 400
 
 def test_all_bot_game_plays_to_the_end_and_saves(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = cli("play", WL, "--seats", "random,random,random,random", "--seed", "5",
-                 "--save", str(save))
+    result = cli(
+        "play", WL, "--seats", "random,random,random,random", "--seed", "5", "--save", str(save)
+    )
     assert result.exit_code == 0, result.output
     record = GameRecord.from_json(json.loads(save.read_text()))
     final = tabletop.replay(record)
@@ -33,8 +34,9 @@ def test_all_bot_game_plays_to_the_end_and_saves(cli, tmp_path: Path) -> None:
 
 def test_players_defaults_to_the_seat_count(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = cli("play", WL, "--players", "5", "--seats", ",".join(["random"] * 5),
-                 "--save", str(save))
+    result = cli(
+        "play", WL, "--players", "5", "--seats", ",".join(["random"] * 5), "--save", str(save)
+    )
     assert result.exit_code == 0, result.output
     assert json.loads(save.read_text())["players"] == 5
 
@@ -42,8 +44,17 @@ def test_players_defaults_to_the_seat_count(cli, tmp_path: Path) -> None:
 def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     entries = "zzz\n99\n²\nd7\n" + MANY_ONES
-    result = cli("play", WL, "--seats", "human,random,random", "--seed", "3",
-                 "--save", str(save), input=entries)
+    result = cli(
+        "play",
+        WL,
+        "--seats",
+        "human,random,random",
+        "--seed",
+        "3",
+        "--save",
+        str(save),
+        input=entries,
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "player 0 cannot play 'zzz'" in out
@@ -58,8 +69,17 @@ def test_human_seat_by_piped_input_refuses_wrong_entries(cli, tmp_path: Path) ->
 
 def test_bot_hands_never_show_before_the_reveal(cli, tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    result = cli("play", WL, "--seats", "random,human,random,random", "--seed", "8",
-                 "--save", str(save), input=MANY_ONES)
+    result = cli(
+        "play",
+        WL,
+        "--seats",
+        "random,human,random,random",
+        "--seed",
+        "8",
+        "--save",
+        str(save),
+        input=MANY_ONES,
+    )
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Seat 2 holds" in out  # the human (seats are 1..N) sees their own hand ...
@@ -89,8 +109,7 @@ def test_hot_seat_hands_over_the_keyboard_when_the_screen_is_private(cli) -> Non
 
 def test_stopped_game_saves_a_partial_record_that_replays(cli, tmp_path: Path) -> None:
     save = tmp_path / "partial.json"
-    result = cli("play", WL, "--seats", "human,random,random", "--save", str(save),
-                 input="1\n1\n")
+    result = cli("play", WL, "--seats", "human,random,random", "--save", str(save), input="1\n1\n")
     assert result.exit_code == 130
     assert "Partial record written" in result.stdout
     record = json.loads(save.read_text())

@@ -64,16 +64,26 @@ def test_a_bad_position_is_one_error_line_naming_the_field(cli, tmp_path) -> Non
 def test_play_from_a_position_and_its_record_replays_from_there(cli, tmp_path) -> None:
     path, data = _position_file(tmp_path, "code-of-nine", 3, 30)
     save = tmp_path / "game.json"
-    result = cli("play", "code-of-nine", "--seats", "random,heuristic,random",
-                 "--position", str(path), "--save", str(save))
+    result = cli(
+        "play",
+        "code-of-nine",
+        "--seats",
+        "random,heuristic,random",
+        "--position",
+        str(path),
+        "--save",
+        str(save),
+    )
     assert result.exit_code == 0, result.output
     record = json.loads(save.read_text())
     assert record["position"] == data
     final = tabletop.replay(record)
     assert final.is_terminal()
-    wrong = cli("play", "wicked-labyrinth", "--seats", "random,random,random",
-                "--position", str(path))
+    wrong = cli(
+        "play", "wicked-labyrinth", "--seats", "random,random,random", "--position", str(path)
+    )
     assert wrong.exit_code == 2 and "is a position of code-of-nine" in wrong.output
-    count = cli("play", "code-of-nine", "--seats", "random,random,random,random",
-                "--position", str(path))
+    count = cli(
+        "play", "code-of-nine", "--seats", "random,random,random,random", "--position", str(path)
+    )
     assert count.exit_code == 2 and "the position has 3 players" in count.output

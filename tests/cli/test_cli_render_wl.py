@@ -46,10 +46,14 @@ def test_every_action_has_words() -> None:
 def test_every_event_kind_has_words() -> None:
     _, events = _played(5, 3, 10_000)
     kinds = {type(e) for e in events}
-    event_classes = {c for c in vars(E).values()
-                     if isinstance(c, type) and issubclass(c, E.Event) and c is not E.Event}
+    event_classes = {
+        c
+        for c in vars(E).values()
+        if isinstance(c, type) and issubclass(c, E.Event) and c is not E.Event
+    }
     samples = {
-        E.OracleAchieved(0, "G01", True), E.SpellDiscarded(1, Element.PROMOTION),
+        E.OracleAchieved(0, "G01", True),
+        E.SpellDiscarded(1, Element.PROMOTION),
         E.ColourChanged(2, Colour.RED, Rank.LOW, Colour.BLUE),
         E.CorridorRanked("C01", None, (), 0, 0, True),
         E.OraclesDealt(0, ("G01", "G02"), ("S01", "S02")),

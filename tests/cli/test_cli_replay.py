@@ -38,8 +38,9 @@ def test_replay_to_the_end_shows_the_final_board(cli, record_file: Path) -> None
 
 
 def test_replay_defaults_to_the_last_step_when_not_at_a_terminal(cli, record_file: Path) -> None:
-    assert cli("replay", str(record_file)).stdout == cli(
-        "replay", str(record_file), "--to-end").stdout
+    assert (
+        cli("replay", str(record_file)).stdout == cli("replay", str(record_file), "--to-end").stdout
+    )
 
 
 def test_replay_step_zero_is_the_setup(cli, record_file: Path) -> None:
@@ -85,6 +86,9 @@ def test_browsing_steps_back_and_forth(record_file: Path) -> None:
     console = Console(record=True, width=80)
     answers = iter(["", "", "b", "5", "q"])
     _browse(Viewer(console, WL, None, len(steps) - 1), steps, 0, lambda _: next(answers))
-    shown = [line.split("step ")[1].split("/")[0]
-             for line in console.export_text().splitlines() if "step " in line and "/" in line]
+    shown = [
+        line.split("step ")[1].split("/")[0]
+        for line in console.export_text().splitlines()
+        if "step " in line and "/" in line
+    ]
     assert shown == ["0", "1", "2", "1", "5"]

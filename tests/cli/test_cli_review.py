@@ -17,8 +17,19 @@ def record_file(tmp_path_factory) -> Path:
     from tabletop.cli.app import app
 
     path = tmp_path_factory.mktemp("review") / "game.json"
-    result = CliRunner().invoke(app, ["play", CON, "--seats", "heuristic,heuristic,heuristic",
-                                      "--seed", "4", "--save", str(path)])
+    result = CliRunner().invoke(
+        app,
+        [
+            "play",
+            CON,
+            "--seats",
+            "heuristic,heuristic,heuristic",
+            "--seed",
+            "4",
+            "--save",
+            str(path),
+        ],
+    )
     assert result.exit_code == 0, result.output
     return path
 
@@ -38,8 +49,9 @@ def test_review_as_json_lists_the_seats_own_moves(cli, record_file: Path) -> Non
 
 
 def test_review_table_in_japanese(cli, record_file: Path) -> None:
-    result = cli("review", str(record_file), "--seat", "1", "--samples", "2", "--lang", "ja",
-                 "--top", "3")
+    result = cli(
+        "review", str(record_file), "--seat", "1", "--samples", "2", "--lang", "ja", "--top", "3"
+    )
     assert result.exit_code == 0, result.output
     assert "座席1の振り返り" in result.stdout
     assert "期待値で約" in result.stdout

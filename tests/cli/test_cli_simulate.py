@@ -18,8 +18,9 @@ BOTS = ["random", "random", "random", "random"]
 
 
 def _simulate(cli, *extra: str) -> dict:
-    result = cli("simulate", WL, "--bots", ",".join(BOTS), "--games", "6", "--seed", "250",
-                 "--json", *extra)
+    result = cli(
+        "simulate", WL, "--bots", ",".join(BOTS), "--games", "6", "--seed", "250", "--json", *extra
+    )
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
 

@@ -22,11 +22,19 @@ from tabletop.games.code_of_nine.memory_cards import MemoryCard
 from tabletop.games.code_of_nine.scoring import Scorer, quantities
 
 
-def defined_margin(seat: int, players: int, scorers: list[Scorer], b: list[int],
-                   released: bool, points: tuple[int, ...]) -> float:
+def defined_margin(
+    seat: int,
+    players: int,
+    scorers: list[Scorer],
+    b: list[int],
+    released: bool,
+    points: tuple[int, ...],
+) -> float:
     """The expected margin as the heuristic defines it, through score sheets."""
-    counts = [quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5], b[h * STRIDE + WILL])
-              for h in range(HOLDERS)]
+    counts = [
+        quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5], b[h * STRIDE + WILL])
+        for h in range(HOLDERS)
+    ]
     total = 0.0
     for scorer in scorers:
         sheet = scorer.score(counts, released, points)
@@ -38,8 +46,9 @@ def defined_margin(seat: int, players: int, scorers: list[Scorer], b: list[int],
     return total / len(scorers)
 
 
-def completions(rng: SplitMix64, cards: tuple[MemoryCard, ...], count: int
-                ) -> list[tuple[MemoryCard, ...]]:
+def completions(
+    rng: SplitMix64, cards: tuple[MemoryCard, ...], count: int
+) -> list[tuple[MemoryCard, ...]]:
     """``count`` sets of eight cards in play: two fixed, six drawn (so some cards are
     common to every completion and some are not)."""
     out = []

@@ -142,9 +142,7 @@ def test_ruling_the_ghost_counts_in_most_and_fewest_comparisons() -> None:
     comparisons: it can win a most bonus away from the players (and share one), and its
     holding decides who has the fewest; it never wins the game."""
     most = card(1, 1, Effect(EffectKind.BONUS, of=Quantity.COIN, when=Condition.MOST, points=3))
-    fewest = card(
-        2, 2, Effect(EffectKind.BONUS, of=Quantity.BOOK, when=Condition.FEWEST, points=2)
-    )
+    fewest = card(2, 2, Effect(EffectKind.BONUS, of=Quantity.BOOK, when=Condition.FEWEST, points=2))
     # Holders 0-2 are players, 3 the ghost.
     sheet = score(
         counts({"coin": 2, "book": 1}, {"coin": 1, "book": 1}, {"book": 2}, {"coin": 3}),

@@ -59,8 +59,13 @@ def outcome(case: Case) -> tuple[Any, ...]:
         else:
             got = state.view(player)
     except Exception as exc:  # every kind is compared between the builds
-        return ("error", type(exc).__name__, str(exc), isinstance(exc, ValueError),
-                _digest(state) == before)
+        return (
+            "error",
+            type(exc).__name__,
+            str(exc),
+            isinstance(exc, ValueError),
+            _digest(state) == before,
+        )
     return ("ok", repr(got), _digest(state))
 
 

@@ -84,11 +84,15 @@ def test_a_c_extension_older_than_its_source_is_stale(
     for age, path in enumerate((built, source)):
         path.write_text("")
         os.utime(path, (1000 + age, 1000 + age))
-    monkeypatch.setattr(compiled, "_extension",
-                        lambda module: built if module in compiled.NATIVE else None)
+    monkeypatch.setattr(
+        compiled, "_extension", lambda module: built if module in compiled.NATIVE else None
+    )
     real_source = compiled._source
-    monkeypatch.setattr(compiled, "_source",
-                        lambda module: source if module in compiled.NATIVE else real_source(module))
+    monkeypatch.setattr(
+        compiled,
+        "_source",
+        lambda module: source if module in compiled.NATIVE else real_source(module),
+    )
     monkeypatch.setattr(compiled, "pure_requested", lambda: False)
     assert compiled.stale_modules() == list(compiled.NATIVE)
     assert compiled.needs_build()
@@ -105,11 +109,15 @@ def test_a_header_beside_a_c_extension_newer_than_its_build_makes_it_stale(
     for path, when in ((source, 900), (built, 1000), (header, 1100)):
         path.write_text("")
         os.utime(path, (when, when))
-    monkeypatch.setattr(compiled, "_extension",
-                        lambda module: built if module in compiled.NATIVE else None)
+    monkeypatch.setattr(
+        compiled, "_extension", lambda module: built if module in compiled.NATIVE else None
+    )
     real_source = compiled._source
-    monkeypatch.setattr(compiled, "_source",
-                        lambda module: source if module in compiled.NATIVE else real_source(module))
+    monkeypatch.setattr(
+        compiled,
+        "_source",
+        lambda module: source if module in compiled.NATIVE else real_source(module),
+    )
     assert compiled.stale_modules() == list(compiled.NATIVE)
     os.utime(header, (950, 950))
     assert compiled.stale_modules() == []
@@ -131,8 +139,9 @@ def test_pure_python_never_imports_a_c_extension() -> None:
         "    except ModuleNotFoundError:\n"
         "        print('refused')"
     )
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
     assert out.stdout.split() == ["ReferencePlanner"] + ["refused"] * len(compiled.NATIVE)
 
 

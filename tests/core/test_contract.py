@@ -43,7 +43,11 @@ class PureWorker:
         env = {**os.environ, compiled.PURE_ENV: "1", "PYTHONWARNINGS": "ignore"}
         self.proc = subprocess.Popen(
             [sys.executable, str(HERE / "contract_probe.py")],
-            cwd=HERE, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+            cwd=HERE,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
         )
 
     def outcome(self, case: Case) -> tuple[Any, ...]:
@@ -68,13 +72,40 @@ def pure() -> Iterator[PureWorker]:
 NOTATIONS = [a.notation() for name in tabletop.games() for a in tabletop.game(name).actions]
 ACTION_VALUES = [a for name in tabletop.games() for a in list(tabletop.game(name).actions)[:40]]
 ODD = [
-    None, True, False, 1.0, 0.0, -0.0, float("inf"), float("nan"), "1", "0", " 2 ", "",
-    b"1", [0], (1,), {}, 2**70, -(2**70), 1j, Declare(9), Declare(search=-1), ChooseAbyss(99),
-    Place("nowhere"), Declare([1]),  # type: ignore[arg-type]
+    None,
+    True,
+    False,
+    1.0,
+    0.0,
+    -0.0,
+    float("inf"),
+    float("nan"),
+    "1",
+    "0",
+    " 2 ",
+    "",
+    b"1",
+    [0],
+    (1,),
+    {},
+    2**70,
+    -(2**70),
+    1j,
+    Declare(9),
+    Declare(search=-1),
+    ChooseAbyss(99),
+    Place("nowhere"),
+    Declare([1]),  # type: ignore[arg-type]
 ]
 anything = st.one_of(
-    st.integers(-6, 8), st.integers(), st.sampled_from(ODD), st.floats(), st.text(max_size=4),
-    st.sampled_from(NOTATIONS), st.sampled_from(ACTION_VALUES), st.integers(-3, 260),
+    st.integers(-6, 8),
+    st.integers(),
+    st.sampled_from(ODD),
+    st.floats(),
+    st.text(max_size=4),
+    st.sampled_from(NOTATIONS),
+    st.sampled_from(ACTION_VALUES),
+    st.integers(-3, 260),
 )
 cases = st.tuples(
     st.sampled_from(

@@ -30,8 +30,11 @@ def test_published_sequence() -> None:
     # Seed 1234567, the first five outputs as published with the reference C code.
     rng = SplitMix64(1234567)
     assert [rng.next_u64() for _ in range(5)] == [
-        6457827717110365317, 3203168211198807973, 9817491932198370423,
-        4593380528125082431, 16408922859458223821,
+        6457827717110365317,
+        3203168211198807973,
+        9817491932198370423,
+        4593380528125082431,
+        16408922859458223821,
     ]
 
 

@@ -31,8 +31,7 @@ def fitted(rival: str, seed: int) -> AdaptiveModel:
     return searcher.knowledge
 
 
-def test_random_rivals_are_taken_for_uniform_players_and_heuristic_ones_for_the_heuristic(
-) -> None:
+def test_random_rivals_are_taken_for_uniform_players_and_heuristic_ones_for_the_heuristic() -> None:
     random_model = fitted("random", 21)
     heuristic_model = fitted("heuristic", 21)
     for model in (random_model, heuristic_model):

@@ -44,8 +44,14 @@ class _Always(Knowledge):
 def _search(seat: int, model: Knowledge, iterations: int, samples: int | None = None):  # type: ignore[no-untyped-def]
     game = MatrixGame(PENNIES)
     settings = Settings(c=0.7, margin=0.0, knowledge=model, samples=samples)
-    return search(lambda k: game.determinize(None, k), seat, [0, 1],
-                  Budget(iterations=iterations), settings, random.Random(3))
+    return search(
+        lambda k: game.determinize(None, k),
+        seat,
+        [0, 1],
+        Budget(iterations=iterations),
+        settings,
+        random.Random(3),
+    )
 
 
 def _pennies(seat: int, model: Knowledge, iterations: int, samples: int | None = None):  # type: ignore[no-untyped-def]
@@ -77,8 +83,14 @@ def test_the_model_is_asked_once_per_node_and_determinization(
 def test_a_search_cut_short_tries_the_advice_first() -> None:
     game = MatrixGame(PENNIES)
     for advised in (0, 1):
-        out = search(lambda k: game.determinize(None, k), 0, [0, 1], Budget(iterations=1),
-                     Settings(c=0.7, margin=0.0, bias={advised: 1.0}), random.Random(5))
+        out = search(
+            lambda k: game.determinize(None, k),
+            0,
+            [0, 1],
+            Budget(iterations=1),
+            Settings(c=0.7, margin=0.0, bias={advised: 1.0}),
+            random.Random(5),
+        )
         assert out.root.visits(0) == {advised: 1, 1 - advised: 0}
 
 

@@ -86,7 +86,7 @@ def test_inputs_put_each_entry_where_its_label_is(name: str, players: int) -> No
     row = shape.inputs(observation, players)[0]
     for label, value in zip(encoder.labels(players), observation, strict=True):
         assert row[widest.index(label)] == value
-    count_hot = row[shape.observation_size:]
+    count_hot = row[shape.observation_size :]
     assert count_hot.tolist() == [float(n == players) for n in COUNTS[name]]
     assert np.count_nonzero(row) == len(observation) + 1
 
@@ -127,13 +127,24 @@ def test_search_guided_by_the_network(name: str) -> None:
     bot = make_bot("mcts:iterations=40,guide=neural", state.game, seat, 1)
     assert isinstance(bot, MctsBot) and bot.leaf is not None
     assert bot.leaf.scale is None and bot.leaf.depth == GUIDED_DEPTH
-    assert isinstance(alpha := make_bot("mcts:depth=0,guide=neural", state.game, seat),
-                      MctsBot) and alpha.leaf is not None and alpha.leaf.depth == 0
+    assert (
+        isinstance(alpha := make_bot("mcts:depth=0,guide=neural", state.game, seat), MctsBot)
+        and alpha.leaf is not None
+        and alpha.leaf.depth == 0
+    )
     legal = state.legal_actions(seat)
     bot.act(state.view(seat), legal)
     assert bot.last is not None and bot.last.iterations == 40
-    outcome = play_game(state.game, ["mcts:iterations=10,guide=neural", "neural", "random",
-                                     "mcts:iterations=10,guide=neural,depth=0"], 2)
+    outcome = play_game(
+        state.game,
+        [
+            "mcts:iterations=10,guide=neural",
+            "neural",
+            "random",
+            "mcts:iterations=10,guide=neural,depth=0",
+        ],
+        2,
+    )
     assert outcome.state.is_terminal()
 
 
@@ -169,6 +180,7 @@ def test_playing_never_imports_torch() -> None:
         "'mcts:iterations=3,guide=neural'], 1)\n"
         "print('torch' in sys.modules)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
     assert out.stdout.strip() == "False"

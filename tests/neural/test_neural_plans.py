@@ -37,8 +37,9 @@ def _processing(seed: int, richest: bool = True) -> tuple[WickedLabyrinthState, 
     assert isinstance(state, WickedLabyrinthState)
     bots = [make_bot("heuristic", game, p, seed + p) for p in range(4)]
     while state.phase != Phase.SOUL_PROCESSING:
-        moves = [(p, bots[p].act(state.view(p), state.legal_actions(p)))
-                 for p in state.current_players()]
+        moves = [
+            (p, bots[p].act(state.view(p), state.legal_actions(p))) for p in state.current_players()
+        ]
         for p, action in moves:
             state.apply(p, action)
     seat = max(state.current_players(), key=lambda p: len(explore(state, p).ends))
@@ -47,8 +48,14 @@ def _processing(seed: int, richest: bool = True) -> tuple[WickedLabyrinthState, 
 
 def _head(seed: int) -> PlanHead:
     rng = np.random.default_rng(seed)
-    shapes = {"plan_w0": (FEATURES, 16), "plan_b0": (16,), "plan_w1": (16, 8),
-              "plan_b1": (8,), "plan_w2": (8, 1), "plan_b2": (1,)}
+    shapes = {
+        "plan_w0": (FEATURES, 16),
+        "plan_b0": (16,),
+        "plan_w1": (16, 8),
+        "plan_b1": (8,),
+        "plan_w2": (8, 1),
+        "plan_b2": (1,),
+    }
     return PlanHead({k: rng.normal(size=s).astype(np.float32) for k, s in shapes.items()})
 
 
@@ -58,7 +65,7 @@ def test_every_end_board_is_reached_and_each_action_leads_to_its_own() -> None:
     assert len(graph.ends) > 1 and not graph.capped
     assert set(graph.first) == set(state.legal_action_ids(seat))
     o = seat * STRIDE
-    assert graph.first[DONE] == [graph.ends.index(end_key(state.b[o:o + STRIDE]))]
+    assert graph.first[DONE] == [graph.ends.index(end_key(state.b[o : o + STRIDE]))]
     reached = set().union(*(set(ks) for ks in graph.first.values()))
     assert reached == set(range(len(graph.ends)))
     # an action's end boards are its child's: the child's graph has the same boards
@@ -78,8 +85,16 @@ def test_the_bot_follows_its_plan_to_the_end_board_it_scores_best(tmp_path: Path
     assert len(set(np.round(scores, 6))) > 1
     with np.load(_base()) as data:
         arrays = {k: v for k, v in data.items() if not k.startswith("plan_")}
-    arrays.update({"plan_w0": head.w0, "plan_b0": head.b0, "plan_w1": head.w1,
-                   "plan_b1": head.b1, "plan_w2": head.w2, "plan_b2": head.b2})
+    arrays.update(
+        {
+            "plan_w0": head.w0,
+            "plan_b0": head.b0,
+            "plan_w1": head.w1,
+            "plan_b1": head.b1,
+            "plan_w2": head.w2,
+            "plan_b2": head.b2,
+        }
+    )
     np.savez(tmp_path / "w.npz", **arrays)
     bot = make_bot(f"neural:weights={tmp_path / 'w.npz'}", state.game, seat)
     assert isinstance(bot, NeuralBot) and bot.network.plan is not None
@@ -93,15 +108,24 @@ def test_the_bot_follows_its_plan_to_the_end_board_it_scores_best(tmp_path: Path
         if state.game.actions.id_of(action) == DONE:
             break
         state.apply(seat, action)
-    assert end_key(state.b[o:o + STRIDE]) == graph.ends[int(np.argmax(bot.network.plan.score(
-        features(graph.ends, state.cards, ROUNDS - state.round))))]
+    assert (
+        end_key(state.b[o : o + STRIDE])
+        == graph.ends[
+            int(
+                np.argmax(
+                    bot.network.plan.score(features(graph.ends, state.cards, ROUNDS - state.round))
+                )
+            )
+        ]
+    )
 
 
 def _base() -> Path:
     from importlib import resources
 
-    with resources.as_file(resources.files("tabletop.bots.neural") / "weights" /
-                           f"{GAME}.npz") as path:
+    with resources.as_file(
+        resources.files("tabletop.bots.neural") / "weights" / f"{GAME}.npz"
+    ) as path:
         return Path(path)
 
 
@@ -128,7 +152,7 @@ def test_an_overflowing_gain_returns_a_token_the_head_chooses() -> None:
     state, seat = _processing(7)
     lab = Lab(_head(1), state, seat)
     board = [0] * STRIDE
-    board[:] = state.b[seat * STRIDE:(seat + 1) * STRIDE]
+    board[:] = state.b[seat * STRIDE : (seat + 1) * STRIDE]
     board[0:4] = [2, 2, 1, 0]
     after = lab.with_token(board, 3)
     assert after[0:4] == [2, 2, 1, 1]
@@ -153,12 +177,14 @@ def test_decisions_are_labelled_with_the_planners_end_board(tmp_path: Path) -> N
     assert ((samples.labels >= 0) & (samples.labels < samples.sizes)).all()
     # the planner's end board is the one its own valuation puts first, bar ties
     start = np.concatenate([[0], np.cumsum(samples.sizes)[:-1]])
-    best = [samples.worth[s:s + n].max() for s, n in zip(start, samples.sizes, strict=True)]
+    best = [samples.worth[s : s + n].max() for s, n in zip(start, samples.sizes, strict=True)]
     assert np.allclose(samples.worth[start + samples.labels], best, atol=1e-6)
     samples.save(str(tmp_path / "p.npz"))
     again = PlanSamples.load(str(tmp_path / "p.npz"))
-    assert all(np.array_equal(getattr(again, f), getattr(samples, f))
-               for f in ("rows", "sizes", "labels", "worth", "values"))
+    assert all(
+        np.array_equal(getattr(again, f), getattr(samples, f))
+        for f in ("rows", "sizes", "labels", "worth", "values")
+    )
 
 
 def test_a_tiny_plan_run_exports_what_the_numpy_head_scores(tmp_path: Path) -> None:
@@ -181,7 +207,8 @@ def test_a_tiny_plan_run_exports_what_the_numpy_head_scores(tmp_path: Path) -> N
 
 
 def test_students_with_a_plan_head_play_its_boards_in_self_play(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """The network's training positions come from the bot's own processing: a student
     seat chooses boards with the plan head, its declarations from the policy."""
     from tabletop.bots.neural.selfplay import generate
@@ -189,8 +216,16 @@ def test_students_with_a_plan_head_play_its_boards_in_self_play(
     with np.load(_base()) as data:
         arrays = {k: v for k, v in data.items() if not k.startswith("plan_")}
     head = _head(4)
-    arrays.update({"plan_w0": head.w0, "plan_b0": head.b0, "plan_w1": head.w1,
-                   "plan_b1": head.b1, "plan_w2": head.w2, "plan_b2": head.b2})
+    arrays.update(
+        {
+            "plan_w0": head.w0,
+            "plan_b0": head.b0,
+            "plan_w1": head.w1,
+            "plan_b1": head.b1,
+            "plan_w2": head.w2,
+            "plan_b2": head.b2,
+        }
+    )
     student = Network(GAME, arrays)
     asked: list[int] = []
     real = NeuralBot.board_choice
@@ -201,7 +236,16 @@ def test_students_with_a_plan_head_play_its_boards_in_self_play(
         return out
 
     monkeypatch.setattr(NeuralBot, "board_choice", spy)
-    samples = generate(tabletop.game(GAME), 3, 1, "heuristic", student, student_share=1.0,
-                       epsilon=0.0, tables=1, seed=3)
+    samples = generate(
+        tabletop.game(GAME),
+        3,
+        1,
+        "heuristic",
+        student,
+        student_share=1.0,
+        epsilon=0.0,
+        tables=1,
+        seed=3,
+    )
     assert sum(asked) > 10 and not all(asked)  # boards by the head, the rest by the policy
     assert samples.masks[np.arange(len(samples)), samples.labels].all()

@@ -33,9 +33,18 @@ def test_sealed_positions_are_kept_only_where_the_expert_labels_them(share: floa
     """With ``expert_sealed`` the declarations (Labyrinth ids 0-35, the closed hands)
     are learnt from the expert alone: without it, none is kept."""
     game = tabletop.game("wicked-labyrinth")
-    samples = generate(game, 3, 1, "heuristic", None, tables=1, seed=1,
-                       expert="heuristic:aggression=2", expert_share=share,
-                       expert_sealed=True)
+    samples = generate(
+        game,
+        3,
+        1,
+        "heuristic",
+        None,
+        tables=1,
+        seed=1,
+        expert="heuristic:aggression=2",
+        expert_share=share,
+        expert_sealed=True,
+    )
     declarations = samples.masks[:, :36].any(axis=1)
     assert len(samples) > 50
     assert declarations.any() == (share == 1.0)
@@ -52,9 +61,18 @@ def test_a_tiny_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     pytest.importorskip("torch")  # the train extra; playing does not need it
     from tabletop.bots.neural.train import Config, run
 
-    config = Config("code-of-nine", teacher="heuristic", expert="heuristic:samples=2",
-                    expert_share=0.5, rounds=2, games=2, chunk=1, epochs=1, eval_games=2,
-                    seed=3)
+    config = Config(
+        "code-of-nine",
+        teacher="heuristic",
+        expert="heuristic:samples=2",
+        expert_share=0.5,
+        rounds=2,
+        games=2,
+        chunk=1,
+        epochs=1,
+        eval_games=2,
+        seed=3,
+    )
     first = run(config, tmp_path, rounds=1)
     assert first.rounds == 1 and len(first.curve) == 1
     shard = tmp_path / "shards" / "r00-k000.npz"
@@ -65,13 +83,20 @@ def test_a_tiny_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     assert second.rounds == 2 and second.steps > first.steps
     assert shard.stat().st_mtime_ns == stamp
     assert sorted(p.name for p in (tmp_path / "shards").iterdir()) == [
-        "r00-k000.npz", "r00-k001.npz", "r01-k000.npz", "r01-k001.npz", "r01-k002.npz"]
+        "r00-k000.npz",
+        "r00-k001.npz",
+        "r01-k000.npz",
+        "r01-k001.npz",
+        "r01-k002.npz",
+    ]
     curve = json.loads((tmp_path / "curve.json").read_text())
     assert [row["round"] for row in curve] == [1, 2]
     assert [row["games"] for row in curve] == [2, 5]
     assert [row["expert_share"] for row in curve] == [0.5, 0.0]
     assert (tmp_path / "curve.png").stat().st_size > 1000
     assert sorted(p.name for p in (tmp_path / "rounds").iterdir()) == [
-        "code-of-nine-01.npz", "code-of-nine-02.npz"]
+        "code-of-nine-01.npz",
+        "code-of-nine-02.npz",
+    ]
     weights_two = Network.load("code-of-nine", tmp_path / "code-of-nine.npz")
     assert not np.array_equal(weights_one.w0, weights_two.w0)

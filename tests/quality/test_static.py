@@ -20,7 +20,20 @@ def test_the_package_passes_mypy_strict() -> None:
 def test_ruff_finds_nothing() -> None:
     done = subprocess.run(
         [str(BIN / "ruff"), "check", "src", "tests", "scripts", "examples"],
-        cwd=ROOT, capture_output=True, text=True,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_format_changes_nothing() -> None:
+    """One code style, enforced: ``ruff format`` (config in pyproject.toml) is a no-op."""
+    done = subprocess.run(
+        [str(BIN / "ruff"), "format", "--check", "src", "tests", "scripts", "examples"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert done.returncode == 0, done.stdout + done.stderr
 

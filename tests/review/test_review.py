@@ -62,8 +62,14 @@ def test_the_opened_hands_are_the_ones_the_seat_saw_after_declaring() -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_refused_before_the_end(name: str) -> None:
     game, record = finished(name, 2)
-    partial = GameRecord(record.game, record.players, record.seed, record.options,
-                         record.actions[: len(record.actions) // 2], record.auto_chance)
+    partial = GameRecord(
+        record.game,
+        record.players,
+        record.seed,
+        record.options,
+        record.actions[: len(record.actions) // 2],
+        record.auto_chance,
+    )
     with pytest.raises(GameNotOver, match="not over"):
         review_record(game, partial, 0)
     with pytest.raises(TabletopError, match="no seat 4"):
@@ -89,8 +95,15 @@ def test_the_same_whatever_the_others_hid(name: str) -> None:
         assert other.view(seat) == d.view
         hidden = [(s.to_json()["rng"], s.to_json()["state"]) for s in (other, true)]
         differed += hidden[0] != hidden[1]  # future deals, others' hands and cards
-        twin = Decision(d.number, d.step, other.view(seat),
-                        tuple(other.legal_action_ids(seat)), d.chosen, d.turn, d.after)
+        twin = Decision(
+            d.number,
+            d.step,
+            other.view(seat),
+            tuple(other.legal_action_ids(seat)),
+            d.chosen,
+            d.turn,
+            d.after,
+        )
         assert twin.legal == d.legal
         assert appraise(game, seat, twin, 2) == appraise(game, seat, d, 2)
         assert review_decision(game, seat, twin, 2) == review_decision(game, seat, d, 2)

@@ -27,17 +27,21 @@ def test_rl_figures_keys_and_ratio():
     figures = rl_figures(tabletop.game("wicked-labyrinth"), 3, 0.0, seed=1)
     assert figures["rl_players"] == 3
     assert figures["env_cost_ratio"] == pytest.approx(
-        figures["engine_decisions_per_second"] / figures["env_decisions_per_second"])
+        figures["engine_decisions_per_second"] / figures["env_decisions_per_second"]
+    )
     assert figures["env_steps_per_second"] < figures["env_decisions_per_second"]
     assert figures["view_floor_ratio"] > 0
     assert figures["free_observation_ratio"] > 0
     assert figures["vector_speedup"] == pytest.approx(
-        figures["vector_table_steps_per_second"] / figures["env_steps_per_second"])
+        figures["vector_table_steps_per_second"] / figures["env_steps_per_second"]
+    )
     assert figures["vector_agent_steps_per_second"] == pytest.approx(
-        3 * figures["vector_table_steps_per_second"])
+        3 * figures["vector_table_steps_per_second"]
+    )
     assert figures["vector_workers"] == min(cores(), 64)
     assert figures["vector_workers_speedup"] == pytest.approx(
-        figures["vector_workers_table_steps_per_second"] / figures["env_steps_per_second"])
+        figures["vector_workers_table_steps_per_second"] / figures["env_steps_per_second"]
+    )
     assert figures["learner_steps_vs_heuristics_per_second"] > 0
     assert set(figures["vector_cost_us"]) == {*VECTOR_PHASES, "total", "pettingzoo"}
 

@@ -67,8 +67,9 @@ def test_boards_start_with_the_viewers_own():
         own = encoder.encode(state.view(seat))[start : start + stride]
         at = start + seat * stride
         assert np.array_equal(own, spectator[at : at + stride])
-    assert not np.array_equal(spectator[start : start + stride],
-                              spectator[start + stride : start + 2 * stride])
+    assert not np.array_equal(
+        spectator[start : start + stride], spectator[start + stride : start + 2 * stride]
+    )
 
 
 def test_observations_do_not_depend_on_what_the_seat_cannot_see(case):
@@ -101,12 +102,16 @@ def _table_matches_views(table, encoder, state, players):
     assert rows.shape == (players, encoder.size(players)) and rows.dtype == np.float32
     for seat in range(players):
         assert np.array_equal(rows[seat], encoder.encode(state.view(seat))), (
-            f"seat {seat} after {len(state.history)} moves")
+            f"seat {seat} after {len(state.history)} moves"
+        )
     return rows
 
 
-@settings(max_examples=6, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=6,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(seed=st.integers(0, 2**32), play=st.integers(0, 2**32))
 def test_the_table_encoder_equals_the_view_encoder_at_every_step(case, seed, play):
     """The envs' fast path reads the state; the reference reads each seat's view. They

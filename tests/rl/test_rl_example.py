@@ -16,8 +16,9 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "openspiel_algorith
 example = runpy.run_path(str(EXAMPLE))
 
 
-@pytest.mark.parametrize(("game", "players", "iterations"),
-                         [("code-of-nine", 3, 30), ("wicked-labyrinth", 3, 6)])
+@pytest.mark.parametrize(
+    ("game", "players", "iterations"), [("code-of-nine", 3, 30), ("wicked-labyrinth", 3, 6)]
+)
 def test_outcome_sampling_mccfr_learns_an_average_policy(game, players, iterations):
     out = example["mccfr"](game, players, iterations, seed=1)
     assert out["infosets"] > 100

@@ -50,16 +50,22 @@ def test_an_illegal_action_ends_the_episode():
 
 
 def test_opponents_can_be_named_per_seat():
-    env = SingleSeatEnv("wicked-labyrinth", 3, seat=1, opponents=["random", "random"],
-                        render_mode="ansi")
+    env = SingleSeatEnv(
+        "wicked-labyrinth", 3, seat=1, opponents=["random", "random"], render_mode="ansi"
+    )
     env.reset(seed=2)
     assert "you are seat 2" in env.render()  # seat 1 counted from 1, as people read it
 
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"seat": 3}, {"seat": -1}, {"opponents": ["random"]}, {"opponents": "no-such-bot"},
-     {"render_mode": "human"}],
+    [
+        {"seat": 3},
+        {"seat": -1},
+        {"opponents": ["random"]},
+        {"opponents": "no-such-bot"},
+        {"render_mode": "human"},
+    ],
 )
 def test_bad_arguments_fail_at_construction(kwargs):
     with pytest.raises((GameOptionError, ValueError)):

@@ -33,14 +33,18 @@ def native():
     return lookup.native
 
 
-@pytest.mark.parametrize(("game", "players", "seat", "options"), [
-    ("wicked-labyrinth", 5, None, {}),
-    ("wicked-labyrinth", 3, 1, {}),
-    ("code-of-nine", 4, None, {"expert": True}),
-    ("code-of-nine", 3, 2, {}),
-])
-def test_only_what_changed_is_written_and_it_equals_the_whole_lookup(native, game, players,
-                                                                      seat, options):
+@pytest.mark.parametrize(
+    ("game", "players", "seat", "options"),
+    [
+        ("wicked-labyrinth", 5, None, {}),
+        ("wicked-labyrinth", 3, 1, {}),
+        ("code-of-nine", 4, None, {"expert": True}),
+        ("code-of-nine", 3, 2, {}),
+    ],
+)
+def test_only_what_changed_is_written_and_it_equals_the_whole_lookup(
+    native, game, players, seat, options
+):
     env = VectorEnv(game, players, 6, **options)
     _, masks = env.reset(seed=11)
     rng = np.random.default_rng(2)
@@ -59,10 +63,15 @@ def test_only_what_changed_is_written_and_it_equals_the_whole_lookup(native, gam
         env.step(random_masked(rng, masks))
 
 
-@pytest.mark.parametrize(("game", "players", "options"), [
-    ("wicked-labyrinth", 3, {}), ("wicked-labyrinth", 5, {}),
-    ("code-of-nine", 3, {}), ("code-of-nine", 4, {"expert": True}),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "options"),
+    [
+        ("wicked-labyrinth", 3, {}),
+        ("wicked-labyrinth", 5, {}),
+        ("code-of-nine", 3, {}),
+        ("code-of-nine", 4, {"expert": True}),
+    ],
+)
 def test_the_c_packers_give_the_python_packers_rows(native, game, players, options):
     env = VectorEnv(game, players, 8, **options)
     _, masks = env.reset(seed=3)
@@ -107,8 +116,14 @@ def test_the_c_packers_refuse_states_that_do_not_fit(native):
 def test_the_arrays_handed_out_are_read_only():
     env = VectorEnv("code-of-nine", 3, 2)
     observations, masks = env.reset(seed=0)
-    for array in (observations, masks, env.rewards, env.dones, env.final_observations,
-                  env.final_masks):
+    for array in (
+        observations,
+        masks,
+        env.rewards,
+        env.dones,
+        env.final_observations,
+        env.final_masks,
+    ):
         with pytest.raises(ValueError, match="read-only"):
             array.reshape(-1)[0] = 1
 
@@ -127,10 +142,30 @@ def test_the_c_half_refuses_what_it_cannot_read(native):
         native.ints_into([1], np.frombuffer(bytes(8), np.int64))
     ints = np.zeros(2, np.int64)
     with pytest.raises(ValueError, match="lengths disagree"):
-        native.update(ints, ints, ints, ints, ints, ints, ints, np.zeros(1, np.float32),
-                      np.zeros(1, np.float32), True)
+        native.update(
+            ints,
+            ints,
+            ints,
+            ints,
+            ints,
+            ints,
+            ints,
+            np.zeros(1, np.float32),
+            np.zeros(1, np.float32),
+            True,
+        )
     one = np.zeros(1, np.int64)
     first = np.array([0, 1], np.int64)
     with pytest.raises(ValueError, match="outside values"):
-        native.update(one, one.copy(), one, one, first, one, np.array([5], np.int64),
-                      np.zeros(1, np.float32), np.zeros(1, np.float32), True)
+        native.update(
+            one,
+            one.copy(),
+            one,
+            one,
+            first,
+            one,
+            np.array([5], np.int64),
+            np.zeros(1, np.float32),
+            np.zeros(1, np.float32),
+            True,
+        )

@@ -41,8 +41,7 @@ def test_a_board_the_c_cannot_hold_keeps_the_python_engine(native, monkeypatch):
 
 @pytest.mark.parametrize("players", [3, 4])
 @pytest.mark.parametrize("expert", [False, True])
-def test_the_c_engine_equals_the_python_engine_step_for_step(native, monkeypatch, players,
-                                                              expert):
+def test_the_c_engine_equals_the_python_engine_step_for_step(native, monkeypatch, players, expert):
     tables = 24
     native_env = VectorEnv("code-of-nine", players, tables, expert=expert)
     assert isinstance(native_env._shard, CodeOfNineShard)
@@ -80,8 +79,9 @@ def data(players: int = 4, expert: bool = False) -> dict:
     from tabletop.rl.encoders.code_of_nine_table import CodeOfNineTable
 
     packer = CodeOfNineTable(players).config(state).packer
-    return code_of_nine.rules_data(players, options["locations"], options["memory_cards"],
-                                   expert, packer)
+    return code_of_nine.rules_data(
+        players, options["locations"], options["memory_cards"], expert, packer
+    )
 
 
 def tables_type():
@@ -90,23 +90,26 @@ def tables_type():
     return Tables
 
 
-@pytest.mark.parametrize(("change", "error", "message"), [
-    (lambda d: d["layout"].__setitem__("STRIDE", 13), ValueError, "built for STRIDE = 12"),
-    (lambda d: d["location_ids"].reverse(), ValueError, "knows other locations"),
-    (lambda d: d.pop("deck"), KeyError, "lacks deck"),
-    (lambda d: d.__setitem__("players", 5), ValueError, "players must be from 3 to 4"),
-    (lambda d: d.__setitem__("deck", [0, 1, 2]), ValueError, "do not fit together"),
-    (lambda d: d.__setitem__("deck", [0] * 10), ValueError, "do not fit together"),
-    (lambda d: d.__setitem__("deck", list(range(29))), ValueError, "at most 28"),
-    (lambda d: d["locations"].pop(), ValueError, "one row per location"),
-    (lambda d: d["locations"][0].pop(), ValueError, "not 7"),
-    (lambda d: d["choice"][12].__setitem__(0, 4), ValueError, "do not fit together"),
-    (lambda d: d["choice"][12].__setitem__(2, 0), ValueError, "do not fit together"),
-    (lambda d: d.__setitem__("tree_limit", [16, 0, 0]), ValueError, "tree_limit"),
-    (lambda d: d["numbers"].__setitem__(0, 29), ValueError, "numbers"),
-    (lambda d: d.__setitem__("width", d["width"] + 1), ValueError, "do not fit together"),
-    (lambda d: d.__setitem__("size", 10), ValueError, "do not fit together"),
-])
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        (lambda d: d["layout"].__setitem__("STRIDE", 13), ValueError, "built for STRIDE = 12"),
+        (lambda d: d["location_ids"].reverse(), ValueError, "knows other locations"),
+        (lambda d: d.pop("deck"), KeyError, "lacks deck"),
+        (lambda d: d.__setitem__("players", 5), ValueError, "players must be from 3 to 4"),
+        (lambda d: d.__setitem__("deck", [0, 1, 2]), ValueError, "do not fit together"),
+        (lambda d: d.__setitem__("deck", [0] * 10), ValueError, "do not fit together"),
+        (lambda d: d.__setitem__("deck", list(range(29))), ValueError, "at most 28"),
+        (lambda d: d["locations"].pop(), ValueError, "one row per location"),
+        (lambda d: d["locations"][0].pop(), ValueError, "not 7"),
+        (lambda d: d["choice"][12].__setitem__(0, 4), ValueError, "do not fit together"),
+        (lambda d: d["choice"][12].__setitem__(2, 0), ValueError, "do not fit together"),
+        (lambda d: d.__setitem__("tree_limit", [16, 0, 0]), ValueError, "tree_limit"),
+        (lambda d: d["numbers"].__setitem__(0, 29), ValueError, "numbers"),
+        (lambda d: d.__setitem__("width", d["width"] + 1), ValueError, "do not fit together"),
+        (lambda d: d.__setitem__("size", 10), ValueError, "do not fit together"),
+    ],
+)
 def test_bad_numbers_are_refused_at_construction(native, change, error, message):
     bad = data()
     change(bad)

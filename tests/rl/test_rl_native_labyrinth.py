@@ -57,8 +57,9 @@ def assert_same_step(native_env: VectorEnv, python: VectorEnv, got, expected) ->
     assert native_env.results == python.results
 
 
-def play_both(native_env: VectorEnv, python: VectorEnv, steps: int, seed: int,
-              every: int = 97) -> int:
+def play_both(
+    native_env: VectorEnv, python: VectorEnv, steps: int, seed: int, every: int = 97
+) -> int:
     """Step both envs with the same random legal actions, comparing their states every
     ``every`` steps; returns the games ended."""
     got = native_env.reset(seed=seed)
@@ -74,8 +75,7 @@ def play_both(native_env: VectorEnv, python: VectorEnv, steps: int, seed: int,
         assert_same_step(native_env, python, got, expected)
         ends += int(expected[3].sum())
         if step % every == 0:
-            assert [s.to_json() for s in native_env.states] == \
-                [s.to_json() for s in python.states]
+            assert [s.to_json() for s in native_env.states] == [s.to_json() for s in python.states]
     assert [s.to_json() for s in native_env.states] == [s.to_json() for s in python.states]
     return ends
 
@@ -117,11 +117,16 @@ def other_cards() -> dict:
     data = copy.deepcopy(default_cards().to_json())
     for cards in data.values():
         cards.reverse()
-    for great, colour in zip(data["great_oracle"][:4], ("red", "green", "blue", "yellow"),
-                             strict=True):
+    for great, colour in zip(
+        data["great_oracle"][:4], ("red", "green", "blue", "yellow"), strict=True
+    ):
         great["colours"] = [colour, colour]
-    rewards = (["promotion", "white", "red"], ["white", "promotion"],
-               ["promotion", "promotion"], ["white", "white", "blue"])
+    rewards = (
+        ["promotion", "white", "red"],
+        ["white", "promotion"],
+        ["promotion", "promotion"],
+        ["white", "white", "blue"],
+    )
     for small, reward in zip(data["small_oracle"][:4], rewards, strict=True):
         small["reward"] = list(reward)
     return data
@@ -168,23 +173,33 @@ def tables_type():
     return Tables
 
 
-@pytest.mark.parametrize(("change", "error", "message"), [
-    (lambda d: d["layout"].__setitem__("QUEUE", 27), ValueError, "built for QUEUE = 28"),
-    (lambda d: d.pop("small_rewards"), KeyError, "lacks small_rewards"),
-    (lambda d: d.__setitem__("players", 9), ValueError, "players must be from 2 to 8"),
-    (lambda d: d.__setitem__("search_pieces", 9), ValueError, "search_pieces"),
-    (lambda d: d.update(corridor_lower=d["corridor_lower"][:19],
-                        corridor_upper=d["corridor_upper"][:19]), ValueError,
-     "do not fit together"),
-    (lambda d: d.__setitem__("great_colours", d["great_colours"][:14]), ValueError,
-     "do not fit together"),
-    (lambda d: d["corridor_upper"].__setitem__(0, [7]), ValueError, "corridor_upper"),
-    (lambda d: d["corridor_upper"].__setitem__(0, [0] * 9), ValueError, "at most 8"),
-    (lambda d: d["great_colours"].__setitem__(0, 4), ValueError, "great_colours"),
-    (lambda d: d["small_rewards"].pop(), ValueError, "one list per card"),
-    (lambda d: d.__setitem__("width", d["width"] + 1), ValueError, "do not fit together"),
-    (lambda d: d.__setitem__("corridor_lower", [0] * 30), ValueError, "at most 24"),
-])
+@pytest.mark.parametrize(
+    ("change", "error", "message"),
+    [
+        (lambda d: d["layout"].__setitem__("QUEUE", 27), ValueError, "built for QUEUE = 28"),
+        (lambda d: d.pop("small_rewards"), KeyError, "lacks small_rewards"),
+        (lambda d: d.__setitem__("players", 9), ValueError, "players must be from 2 to 8"),
+        (lambda d: d.__setitem__("search_pieces", 9), ValueError, "search_pieces"),
+        (
+            lambda d: d.update(
+                corridor_lower=d["corridor_lower"][:19], corridor_upper=d["corridor_upper"][:19]
+            ),
+            ValueError,
+            "do not fit together",
+        ),
+        (
+            lambda d: d.__setitem__("great_colours", d["great_colours"][:14]),
+            ValueError,
+            "do not fit together",
+        ),
+        (lambda d: d["corridor_upper"].__setitem__(0, [7]), ValueError, "corridor_upper"),
+        (lambda d: d["corridor_upper"].__setitem__(0, [0] * 9), ValueError, "at most 8"),
+        (lambda d: d["great_colours"].__setitem__(0, 4), ValueError, "great_colours"),
+        (lambda d: d["small_rewards"].pop(), ValueError, "one list per card"),
+        (lambda d: d.__setitem__("width", d["width"] + 1), ValueError, "do not fit together"),
+        (lambda d: d.__setitem__("corridor_lower", [0] * 30), ValueError, "at most 24"),
+    ],
+)
 def test_bad_numbers_are_refused_at_construction(native, change, error, message):
     bad = data()
     change(bad)

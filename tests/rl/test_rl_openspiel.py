@@ -67,8 +67,7 @@ def test_tensors_and_strings_come_from_the_seats_view():
 
 
 def test_the_turn_based_form_hides_a_commitment_until_all_have_chosen():
-    game = pyspiel.convert_to_turn_based(
-        load(players=3))
+    game = pyspiel.convert_to_turn_based(load(players=3))
     state = play_to_first_decision(game)
     assert state.current_player() == 0
     seen = set()
@@ -86,7 +85,7 @@ def test_the_information_state_is_the_seats_event_record():
     assert now.startswith("now: deciding [0, 1, 2]; your choices: d0, ")
     state.apply_actions([state.legal_actions(p)[-1] for p in range(3)])
     after = state.information_state_string(2)
-    added = after[len(before):]
+    added = after[len(before) :]
     assert after.startswith(before)
     assert added.index("you chose d") < added.index("DeclarationsRevealed")
 
@@ -145,10 +144,13 @@ def test_game_objects_pickle_into_a_fresh_process(tmp_path):
     state = play_to_first_decision(game)
     path = tmp_path / "game.pkl"
     path.write_bytes(pickle.dumps((game, str(state))))
-    code = ("import pickle, sys; game, text = pickle.load(open(sys.argv[1], 'rb')); "
-            "print(game.num_players(), game.get_type().short_name)")
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                         text=True, check=True).stdout
+    code = (
+        "import pickle, sys; game, text = pickle.load(open(sys.argv[1], 'rb')); "
+        "print(game.num_players(), game.get_type().short_name)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, check=True
+    ).stdout
     assert out.split() == ["4", "tabletop_wicked_labyrinth"]
     again = pickle.loads(pickle.dumps(game))
     assert again.get_parameters() == game.get_parameters()
@@ -191,8 +193,7 @@ def test_resample_from_infostate_keeps_what_the_seat_knows(game, players):
         assert sample.current_player() == state.current_player()
         checked += 1
         if state.is_simultaneous_node():
-            state.apply_actions([int(rng.choice(state.legal_actions(p)))
-                                 for p in range(players)])
+            state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in range(players)])
         else:
             state.apply_action(int(rng.choice(state.legal_actions())))
     assert checked == 25

@@ -17,8 +17,9 @@ GAMES = 6
 
 def load(case):
     openspiel.register()
-    return pyspiel.load_game(openspiel.short_name(case.game),
-                             {"players": case.players, **case.options})
+    return pyspiel.load_game(
+        openspiel.short_name(case.game), {"players": case.players, **case.options}
+    )
 
 
 def step(state, rng):
@@ -27,8 +28,9 @@ def step(state, rng):
         outcomes, probs = zip(*state.chance_outcomes(), strict=True)
         state.apply_action(int(rng.choice(outcomes, p=probs)))
     elif state.is_simultaneous_node():
-        state.apply_actions([int(rng.choice(state.legal_actions(p)))
-                             for p in range(state.num_players())])
+        state.apply_actions(
+            [int(rng.choice(state.legal_actions(p))) for p in range(state.num_players())]
+        )
     else:
         state.apply_action(int(rng.choice(state.legal_actions())))
 
@@ -61,8 +63,7 @@ def test_equal_information_states_give_equal_choices(case):
                     nodes += 1
                     for seat in range(game.num_players()):
                         value = facts(node, seat)
-                        check(strings, (seat, node.information_state_string(seat)), value,
-                              "string")
+                        check(strings, (seat, node.information_state_string(seat)), value, "string")
                         tensor = np.asarray(node.information_state_tensor(seat), np.float32)
                         check(tensors, (seat, tensor.tobytes()), value, "tensor")
             step(state, rng)

@@ -21,8 +21,10 @@ def test_the_turn_based_labyrinth_is_sequential_and_plays_to_its_end() -> None:
     game = turn_based()
     assert game.get_type().dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert game.get_type().short_name == "tabletop_wicked_labyrinth_turn_based"
-    assert game.num_distinct_actions() == openspiel.WickedLabyrinthGame(
-        {"players": 3}).num_distinct_actions() - 1  # no no-op: one seat acts at a time
+    assert (
+        game.num_distinct_actions()
+        == openspiel.WickedLabyrinthGame({"players": 3}).num_distinct_actions() - 1
+    )  # no no-op: one seat acts at a time
     rng = random.Random(0)
     state = game.new_initial_state()
     steps = 0

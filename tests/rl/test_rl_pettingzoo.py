@@ -132,8 +132,9 @@ def test_seats_without_a_decision_may_only_no_op():
             assert mask.tolist() == [0] * noop + [1]
     # a waiting seat may leave its action out
     before = len(e.episode.state.history)
-    e.step({f"player_{p}": int(np.flatnonzero(obs[f"player_{p}"]["action_mask"])[0])
-            for p in deciding})
+    e.step(
+        {f"player_{p}": int(np.flatnonzero(obs[f"player_{p}"]["action_mask"])[0]) for p in deciding}
+    )
     assert len(e.episode.state.history) > before
 
 
@@ -159,8 +160,9 @@ def test_observations_are_the_encoded_views_all_episode_and_stay_as_returned(cas
         for p, agent in enumerate(e.agents):
             assert np.array_equal(obs[agent]["observation"], encoder.encode(state.view(p)))
         kept += [(o["observation"], o["observation"].copy()) for o in obs.values()]
-        obs, *_ = e.step({a: int(rng.choice(np.flatnonzero(o["action_mask"])))
-                          for a, o in obs.items()})
+        obs, *_ = e.step(
+            {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+        )
     assert all(np.array_equal(array, copy) for array, copy in kept)
 
 
@@ -183,8 +185,7 @@ def test_an_illegal_action_can_raise_instead():
     obs, _ = e.reset(seed=1)
     before = e.episode.state.to_json()
     with pytest.raises(IllegalActionError, match="player 0 cannot play the no-op"):
-        e.step({a: tabletop.game("wicked-labyrinth").info.num_distinct_actions
-                for a in e.agents})
+        e.step({a: tabletop.game("wicked-labyrinth").info.num_distinct_actions for a in e.agents})
     assert e.episode.state.to_json() == before
 
 
@@ -193,7 +194,8 @@ def test_score_difference_rewards():
     obs, _ = e.reset(seed=3)
     while e.agents:
         obs, rewards, *_ = e.step(
-            {a: int(np.flatnonzero(obs[a]["action_mask"])[-1]) for a in e.agents})
+            {a: int(np.flatnonzero(obs[a]["action_mask"])[-1]) for a in e.agents}
+        )
     scores = e.episode.state.result().scores
     info = e.episode.game.info
     span = info.max_score - info.min_score
@@ -224,8 +226,9 @@ def test_game_options_pass_through_and_are_read_once(tmp_path):
     from tabletop.core.errors import CardDataError
 
     cards = tmp_path / "cards.toml"
-    cards.write_bytes((resources.files("tabletop.games.wicked_labyrinth") / "cards.toml")
-                      .read_bytes())
+    cards.write_bytes(
+        (resources.files("tabletop.games.wicked_labyrinth") / "cards.toml").read_bytes()
+    )
     custom = parallel_env("wicked-labyrinth", 3, cards=str(cards))
     cards.unlink()  # read at construction: resets do not need the file any more
     plain = parallel_env("wicked-labyrinth", 3)
@@ -251,13 +254,16 @@ def test_the_last_infos_hold_every_seats_score_and_placing(case):
     rng = np.random.default_rng(4)
     while e.agents:
         assert all(info == {} for info in infos.values())
-        obs, _, _, _, infos = e.step({a: int(rng.choice(np.flatnonzero(o["action_mask"])))
-                                      for a, o in obs.items()})
+        obs, _, _, _, infos = e.step(
+            {a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in obs.items()}
+        )
     result = e.episode.state.result()
     for agent in e.possible_agents:
-        assert infos[agent] == {"scores": list(result.scores),
-                                "placings": list(result.placings),
-                                "winners": list(result.winners)}
+        assert infos[agent] == {
+            "scores": list(result.scores),
+            "placings": list(result.placings),
+            "winners": list(result.winners),
+        }
         assert obs[agent]["action_mask"].any()  # the no-op, never all zero
 
 

@@ -81,9 +81,12 @@ def test_play_and_the_rl_package_never_import_torch():
     import subprocess
     import sys
 
-    code = ("import sys, tabletop.cli.app, tabletop.server, tabletop.rl.gymnasium, "
-            "tabletop.rl.vector, tabletop.rl.selfplay, tabletop.rl.openspiel, tabletop.bots; "
-            "print('torch' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+    code = (
+        "import sys, tabletop.cli.app, tabletop.server, tabletop.rl.gymnasium, "
+        "tabletop.rl.vector, tabletop.rl.selfplay, tabletop.rl.openspiel, tabletop.bots; "
+        "print('torch' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.strip() == "False"

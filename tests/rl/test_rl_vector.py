@@ -38,15 +38,16 @@ def test_every_seat_agrees_with_the_parallel_env_step_for_step(case):
         obs, masks, rewards, dones = vec.step(actions)
         for t, e in enumerate(envs):
             out, rew, term, _, infos = e.step(
-                {agent: int(actions[t, p]) for p, agent in enumerate(e.possible_agents)})
+                {agent: int(actions[t, p]) for p, agent in enumerate(e.possible_agents)}
+            )
             assert [rewards[t, p] for p in range(case.players)] == pytest.approx(
-                [rew[a] for a in e.possible_agents])
+                [rew[a] for a in e.possible_agents]
+            )
             assert dones[t] == all(term.values())
             if dones[t]:
                 ends += 1
                 for p, agent in enumerate(e.possible_agents):
-                    assert np.array_equal(vec.final_observations[t, p],
-                                          out[agent]["observation"])
+                    assert np.array_equal(vec.final_observations[t, p], out[agent]["observation"])
                     assert np.array_equal(vec.final_masks[t, p], out[agent]["action_mask"])
                 assert list(vec.results[t].placings) == infos["player_0"]["placings"]
                 out, _ = e.reset()
@@ -59,12 +60,15 @@ def last_legal(observation, mask):
     return int(np.flatnonzero(mask)[-1])
 
 
-@pytest.mark.parametrize(("game", "players", "opponents"), [
-    ("wicked-labyrinth", 4, "random"),
-    ("wicked-labyrinth", 3, last_legal),
-    ("code-of-nine", 3, "random"),
-    ("code-of-nine", 4, ["random", "heuristic", last_legal]),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "opponents"),
+    [
+        ("wicked-labyrinth", 4, "random"),
+        ("wicked-labyrinth", 3, last_legal),
+        ("code-of-nine", 3, "random"),
+        ("code-of-nine", 4, ["random", "heuristic", last_legal]),
+    ],
+)
 def test_one_seat_agrees_with_the_single_seat_env_step_for_step(game, players, opponents):
     seat = 1
     vec = VectorEnv(game, players, 2, seat=seat, opponents=opponents)
@@ -122,9 +126,15 @@ def test_an_illegal_action_is_refused_before_any_table_moves():
     assert [s.to_json() for s in vec.states] != before
 
 
-@pytest.mark.parametrize("kwargs", [{"tables": 0}, {"tables": 2, "seat": 5},
-                                    {"tables": 2, "reward": "points"},
-                                    {"tables": 2, "seat": 0, "opponents": "no-such-bot"}])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"tables": 0},
+        {"tables": 2, "seat": 5},
+        {"tables": 2, "reward": "points"},
+        {"tables": 2, "seat": 0, "opponents": "no-such-bot"},
+    ],
+)
 def test_bad_arguments_fail_at_construction(kwargs):
     with pytest.raises(ValueError):
         VectorEnv("wicked-labyrinth", 3, **kwargs)
@@ -167,10 +177,13 @@ def test_the_mask_table_grows_and_keeps_every_row():
     assert np.flatnonzero(table.rows[0]).tolist() == [199]
 
 
-@pytest.mark.parametrize(("game", "seat", "opponents"), [
-    ("wicked-labyrinth", None, "random"),
-    ("code-of-nine", 1, "heuristic"),
-])
+@pytest.mark.parametrize(
+    ("game", "seat", "opponents"),
+    [
+        ("wicked-labyrinth", None, "random"),
+        ("code-of-nine", 1, "heuristic"),
+    ],
+)
 def test_spare_games_dealt_ahead_change_no_episode(game, seat, opponents, monkeypatch):
     """Games dealt ahead in idle time (``Shard.make_spares``, what workers do between
     steps) start exactly the games the autoreset would have dealt. (The Python engine's

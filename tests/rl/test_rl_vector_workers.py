@@ -23,11 +23,14 @@ def random_actions(rng, masks):
     return np.array([rng.choice(np.flatnonzero(m)) for m in flat]).reshape(masks.shape[:-1])
 
 
-@pytest.mark.parametrize(("game", "players", "seat", "workers"), [
-    ("wicked-labyrinth", 4, None, 2),
-    ("code-of-nine", 3, None, 3),
-    ("code-of-nine", 4, 2, 2),
-])
+@pytest.mark.parametrize(
+    ("game", "players", "seat", "workers"),
+    [
+        ("wicked-labyrinth", 4, None, 2),
+        ("code-of-nine", 3, None, 3),
+        ("code-of-nine", 4, 2, 2),
+    ],
+)
 def test_workers_give_the_episodes_of_one_process(game, players, seat, workers):
     kwargs = {"seat": seat, "opponents": "random"} if seat is not None else {}
     alone = VectorEnv(game, players, 5, **kwargs)
@@ -72,8 +75,14 @@ def test_bad_worker_counts_and_opponents_that_do_not_pickle_are_refused():
         with pytest.raises(ValueError, match="workers must be"):
             VectorEnv("code-of-nine", 3, 4, workers=workers)
     with pytest.raises(ValueError, match="must pickle"):
-        VectorEnv("code-of-nine", 3, 4, seat=0, workers=2,
-                  opponents=lambda observation, mask: int(np.flatnonzero(mask)[0]))
+        VectorEnv(
+            "code-of-nine",
+            3,
+            4,
+            seat=0,
+            workers=2,
+            opponents=lambda observation, mask: int(np.flatnonzero(mask)[0]),
+        )
 
 
 def test_closing_or_dropping_the_env_ends_its_workers():
@@ -117,8 +126,9 @@ def first_legal_unless_failing(observation, mask):
 
 
 def test_a_failure_in_one_process_leaves_no_answer_behind_for_the_next_call():
-    with VectorEnv("code-of-nine", 3, 4, seat=0, opponents=first_legal_unless_failing,
-                   workers=2) as env:
+    with VectorEnv(
+        "code-of-nine", 3, 4, seat=0, opponents=first_legal_unless_failing, workers=2
+    ) as env:
         _, masks = env.reset(seed=4)
         FAIL_HERE["on"] = True
         try:
@@ -143,9 +153,17 @@ def fails_in_a_worker_with_an_error_that_does_not_pickle(observation, mask):
 
 
 def test_a_worker_error_that_does_not_pickle_is_still_reported():
-    with (VectorEnv("code-of-nine", 3, 4, seat=0, workers=2,
-                    opponents=fails_in_a_worker_with_an_error_that_does_not_pickle) as env,
-          pytest.raises(RuntimeError, match="answer does not pickle.*a policy's own error")):
+    with (
+        VectorEnv(
+            "code-of-nine",
+            3,
+            4,
+            seat=0,
+            workers=2,
+            opponents=fails_in_a_worker_with_an_error_that_does_not_pickle,
+        ) as env,
+        pytest.raises(RuntimeError, match="answer does not pickle.*a policy's own error"),
+    ):
         _, masks = env.reset(seed=4)
         for _ in range(20):
             env.step(random_actions(np.random.default_rng(0), masks))
@@ -177,10 +195,18 @@ def test_a_failure_dealing_ahead_is_the_answer_to_the_next_message(monkeypatch):
     from tabletop.rl import shard, workers
 
     env = VectorEnv("code-of-nine", 3, 2)  # for its shapes only
-    shapes = {name: (array.shape, array.dtype) for name, array in (
-        ("observations", env.observations), ("masks", env.masks), ("rewards", env.rewards),
-        ("dones", env.dones), ("final_observations", env.final_observations),
-        ("final_masks", env.final_masks), ("actions", env._actions))}
+    shapes = {
+        name: (array.shape, array.dtype)
+        for name, array in (
+            ("observations", env.observations),
+            ("masks", env.masks),
+            ("rewards", env.rewards),
+            ("dones", env.dones),
+            ("final_observations", env.final_observations),
+            ("final_masks", env.final_masks),
+            ("actions", env._actions),
+        )
+    }
     layout, _ = workers.allocate(shapes)
     calls = []
 
@@ -191,8 +217,9 @@ def test_a_failure_dealing_ahead_is_the_answer_to_the_next_message(monkeypatch):
 
     monkeypatch.setattr(shard.Shard, "make_spares", deal_once_badly)
     ours, theirs = Pipe()
-    spec = shard.ShardSpec("code-of-nine", 3, 0, 2, None, {}, "win_share", {},
-                           native=False)  # the Python engine deals spares
+    spec = shard.ShardSpec(
+        "code-of-nine", 3, 0, 2, None, {}, "win_share", {}, native=False
+    )  # the Python engine deals spares
     thread = threading.Thread(target=workers.serve, args=(theirs, layout, spec, 0, 2))
     thread.start()
     try:

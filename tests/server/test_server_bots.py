@@ -56,9 +56,7 @@ def test_a_bot_over_its_time_is_stopped_and_its_fallback_plays(tmp_path: Path) -
         assert pool.timeouts >= 1
         seat, action = live.state.record().actions[0]
     state = tabletop.new_game(WL, players=3, seed=3)
-    heuristic = bots.choose(
-        "heuristic", state.game, 3, 0, 0, state.view(0), state.legal_actions(0)
-    )
+    heuristic = bots.choose("heuristic", state.game, 3, 0, 0, state.view(0), state.legal_actions(0))
     assert (seat, str(action)) == (0, heuristic.notation())
 
 
@@ -123,8 +121,11 @@ def test_many_tables_of_the_largest_bots_leave_the_rest_of_the_server_quick(
         played = create_table(c, game=WL, players=3)
         tokens = join_all(c, played)
         path = f"/ws/tables/{played['id']}"
-        with c.websocket_connect(path) as a, c.websocket_connect(path) as b, \
-                c.websocket_connect(path) as d:
+        with (
+            c.websocket_connect(path) as a,
+            c.websocket_connect(path) as b,
+            c.websocket_connect(path) as d,
+        ):
             viewers = [Viewer(ws, seat) for seat, ws in enumerate((a, b, d))]
             for v in viewers:
                 v.send({"type": "auth", "seat": v.seat, "token": tokens[v.seat or 0]})
@@ -135,8 +136,10 @@ def test_many_tables_of_the_largest_bots_leave_the_rest_of_the_server_quick(
                 trips.append(time.perf_counter() - start)
         assert pool.waiting >= 2, "the bot pool ran dry: the test measured nothing"
     figures = {
-        name: {"median_ms": round(statistics.median(xs) * 1000, 1),
-               "max_ms": round(max(xs) * 1000, 1)}
+        name: {
+            "median_ms": round(statistics.median(xs) * 1000, 1),
+            "max_ms": round(max(xs) * 1000, 1),
+        }
         for name, xs in (("lobby", lobby), ("join", joins), ("round_trip", trips))
     }
     print("while 32 search bots think:", json.dumps(figures))
@@ -183,10 +186,13 @@ def test_stored_unbounded_bots_do_not_hang_a_restarted_server(tmp_path: Path) ->
     finally:
         server.kill()
     with sqlite3.connect(tmp_path / "tabletop.sqlite3") as db:
-        for table_id, spec in zip(ids, ("mcts:time=inf", "mcts:iterations=1000000000",
-                                        "mcts:time=nan"), strict=True):
-            db.execute("UPDATE tabletop_seats SET bot = ? WHERE table_id = ? AND seat < 2",
-                       (spec, table_id))
+        for table_id, spec in zip(
+            ids, ("mcts:time=inf", "mcts:iterations=1000000000", "mcts:time=nan"), strict=True
+        ):
+            db.execute(
+                "UPDATE tabletop_seats SET bot = ? WHERE table_id = ? AND seat < 2",
+                (spec, table_id),
+            )
     server = ServerProcess(*args, port=server.port).start()
     try:
         # answered at all: the old server never answered (5 s, on a machine with a
@@ -194,8 +200,12 @@ def test_stored_unbounded_bots_do_not_hang_a_restarted_server(tmp_path: Path) ->
         listed = httpx.get(f"{server.url}/api/tables", timeout=5).json()["tables"]
         assert {t["id"] for t in listed} == set(ids)
         for table_id in ids:
-            _until(lambda t=table_id: httpx.get(f"{server.url}/api/tables/{t}/record",
-                                                timeout=5).status_code == 200, 120)
+            _until(
+                lambda t=table_id: (
+                    httpx.get(f"{server.url}/api/tables/{t}/record", timeout=5).status_code == 200
+                ),
+                120,
+            )
         seats = httpx.get(f"{server.url}/api/tables/{ids[0]}").json()["table"]["seats"]
     finally:
         server.stop()

@@ -75,8 +75,11 @@ def test_bad_messages_are_refused_with_their_reason_and_stored_nowhere(client: T
         if code is not None:
             assert r.json()["error"]["code"] == code
             assert r.json()["error"]["message"]
-    r = client.post(f"/api/tables/{tid}/seats/0/chat", json={"text": "hi", "extra": 1},
-                    headers={"Authorization": f"Bearer {tokens[0]}"})
+    r = client.post(
+        f"/api/tables/{tid}/seats/0/chat",
+        json={"text": "hi", "extra": 1},
+        headers={"Authorization": f"Bearer {tokens[0]}"},
+    )
     assert r.status_code == 422
     assert client.get(f"/api/tables/{tid}/chat", params={"after": -1}).status_code == 422
     assert client.get("/api/tables/nope/chat").status_code == 404

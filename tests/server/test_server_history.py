@@ -34,8 +34,9 @@ def test_history_repeats_each_viewers_frames(client, game: str) -> None:
             got = client.get(f"{base}/events", params={"after": 7}).json()
         else:
             auth = {"Authorization": f"Bearer {tokens[v.seat]}"}
-            got = client.get(f"{base}/seats/{v.seat}/events", params={"after": 7},
-                             headers=auth).json()
+            got = client.get(
+                f"{base}/seats/{v.seat}/events", params={"after": 7}, headers=auth
+            ).json()
         assert got["seq"] == seen[-1]["seq"]
         assert got["steps"] == [s for s in seen if s["seq"] > 7]
 

@@ -72,13 +72,17 @@ def test_a_bot_spec_is_at_most_200_characters(client: TestClient) -> None:
 def test_the_largest_allowed_bots_are_accepted_and_leaving_to_one_is_checked_too(
     client: TestClient,
 ) -> None:
-    seats = [{"type": "open"}, {"type": "bot", "bot": "mcts:time=2,model=heuristic"},
-             {"type": "bot", "bot": "mcts:iterations=4000"}]
+    seats = [
+        {"type": "open"},
+        {"type": "bot", "bot": "mcts:time=2,model=heuristic"},
+        {"type": "bot", "bot": "mcts:iterations=4000"},
+    ]
     table = create_table(client, game=WL, players=3, seats=seats)
     token = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "a"}).json()
     auth = {"Authorization": f"Bearer {token['token']}"}
-    r = client.post(f"/api/tables/{table['id']}/seats/0/leave", json={"bot": "mcts:time=inf"},
-                    headers=auth)
+    r = client.post(
+        f"/api/tables/{table['id']}/seats/0/leave", json={"bot": "mcts:time=inf"}, headers=auth
+    )
     assert error(r)[:2] == (422, "bot_limit")
     seats_now = client.get(f"/api/tables/{table['id']}").json()["table"]["seats"]
     assert not seats_now[0]["away"]
@@ -95,6 +99,7 @@ def test_limits_come_from_the_servers_config(tmp_path: Path) -> None:
 
 def test_card_data_is_bounded_in_text_items_nesting_and_size(tmp_path: Path) -> None:
     with make_client(tmp_path, max_options_bytes=8192) as c:
+
         def create(options: Any) -> Any:
             return c.post("/api/tables", json={"game": WL, "players": 3, "options": options})
 
@@ -124,15 +129,20 @@ def test_bodies_are_bounded_in_size_and_nesting(client: TestClient) -> None:
     big = json.dumps({"game": WL, "players": 3, "options": {"x": "a" * (300 << 10)}})
     r = client.post("/api/tables", content=big, headers={"content-type": "application/json"})
     assert error(r)[:2] == (413, "too_large")
-    deep = '{"game": "wicked-labyrinth", "players": 3, "options": {"x": ' + "[" * 1000 + (
-        "]" * 1000 + "}}"
+    deep = (
+        '{"game": "wicked-labyrinth", "players": 3, "options": {"x": '
+        + "[" * 1000
+        + ("]" * 1000 + "}}")
     )
     r = client.post("/api/tables", content=deep, headers={"content-type": "application/json"})
     assert error(r)[:2] == (413, "too_deep")
     text = '{"name": "' + "[" * 1000 + '"}'  # brackets inside a string are only text
     table = create_table(client, game=WL, players=3)
-    r = client.post(f"/api/tables/{table['id']}/seats/0/join", content=text,
-                    headers={"content-type": "application/json"})
+    r = client.post(
+        f"/api/tables/{table['id']}/seats/0/join",
+        content=text,
+        headers={"content-type": "application/json"},
+    )
     assert error(r)[:2] == (422, "invalid")  # a name too long, not too deep
 
 
@@ -170,8 +180,9 @@ def test_a_client_may_make_so_many_unfinished_tables(tmp_path: Path) -> None:
 
 def test_forwarded_addresses_count_only_from_trusted_proxies(tmp_path: Path) -> None:
     def made(client: TestClient, forwarded: str) -> int:
-        r = client.post("/api/tables", json={"game": WL, "players": 3},
-                        headers={"X-Forwarded-For": forwarded})
+        r = client.post(
+            "/api/tables", json={"game": WL, "players": 3}, headers={"X-Forwarded-For": forwarded}
+        )
         return r.status_code
 
     with make_client(tmp_path / "a", tables_per_client=1) as c:  # no proxy trusted

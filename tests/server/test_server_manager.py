@@ -42,10 +42,12 @@ def test_at_most_a_few_table_set_ups_run_at_once(tmp_path: Path) -> None:
         writer.start()
         owners = _SlowClaims()
         manager = TableManager(Services(ServerConfig(), store, writer, LocalBus(), owners))
-        made = await asyncio.gather(*(
-            manager.create("code-of-nine", 3, {}, [SeatSpec("open")] * 3, k, None)
-            for k in range(12)
-        ))
+        made = await asyncio.gather(
+            *(
+                manager.create("code-of-nine", 3, {}, [SeatSpec("open")] * 3, k, None)
+                for k in range(12)
+            )
+        )
         await writer.close()
         store.close()
         return owners.most, len({t.id for t, _ in made})
@@ -77,8 +79,9 @@ class _ScriptedStore(Store):
 class _Table:
     """What sync_forever reads of a live table; catching up records the round."""
 
-    def __init__(self, table_id: str, seq: int, store: _ScriptedStore,
-                 caught: list[tuple[int, str]]) -> None:
+    def __init__(
+        self, table_id: str, seq: int, store: _ScriptedStore, caught: list[tuple[int, str]]
+    ) -> None:
         self.id = table_id
         self.seq = seq
         self.audience = [object()]
@@ -116,4 +119,3 @@ def test_the_safety_net_catches_up_only_tables_behind_the_previous_round(
         return caught
 
     assert asyncio.run(scenario()) == [(2, "b"), (3, "a")]
-

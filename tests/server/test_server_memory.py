@@ -79,10 +79,21 @@ CLIENT = ("127.0.0.9", 1)
 
 
 def _scope(kind: str, path: str, method: str = "GET") -> dict[str, Any]:
-    return {"type": kind, "method": method, "path": path, "raw_path": path.encode(),
-            "query_string": b"", "headers": [(b"content-type", b"application/json")],
-            "client": CLIENT, "server": ("test", 80), "scheme": "http", "root_path": "",
-            "http_version": "1.1", "subprotocols": [], "asgi": {"version": "3.0"}}
+    return {
+        "type": kind,
+        "method": method,
+        "path": path,
+        "raw_path": path.encode(),
+        "query_string": b"",
+        "headers": [(b"content-type", b"application/json")],
+        "client": CLIENT,
+        "server": ("test", 80),
+        "scheme": "http",
+        "root_path": "",
+        "http_version": "1.1",
+        "subprotocols": [],
+        "asgi": {"version": "3.0"},
+    }
 
 
 async def _call(app: Any, scope: dict[str, Any], inbox: list[dict[str, Any]]) -> Any:
@@ -94,8 +105,10 @@ async def _call(app: Any, scope: dict[str, Any], inbox: list[dict[str, Any]]) ->
         if inbox:
             return inbox.pop(0)
         await asyncio.sleep(0)
-        return {"type": "http.disconnect" if scope["type"] == "http" else "websocket.disconnect",
-                "code": 1000}
+        return {
+            "type": "http.disconnect" if scope["type"] == "http" else "websocket.disconnect",
+            "code": 1000,
+        }
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
@@ -110,8 +123,11 @@ async def _call(app: Any, scope: dict[str, Any], inbox: list[dict[str, Any]]) ->
 
 
 async def _http(app: Any, path: str, body: bytes = b"", method: str = "GET") -> Any:
-    return await _call(app, _scope("http", path, method),
-                       [{"type": "http.request", "body": body, "more_body": False}])
+    return await _call(
+        app,
+        _scope("http", path, method),
+        [{"type": "http.request", "body": body, "more_body": False}],
+    )
 
 
 async def _socket(app: Any, path: str) -> Any:
@@ -129,8 +145,9 @@ async def _soak(tmp_path: Path) -> dict[str, Any]:
             "unknown table socket": lambda: _socket(app, f"/ws/tables/{secrets.token_hex(8)}"),
             "lobby": lambda: _http(app, "/api/tables"),
             "spectator view": lambda: _http(app, f"/api/tables/{table.id}"),
-            "invalid join": lambda: _http(app, f"/api/tables/{table.id}/seats/9/join",
-                                          b'{"name": "x"}', "POST"),
+            "invalid join": lambda: _http(
+                app, f"/api/tables/{table.id}/seats/9/join", b'{"name": "x"}', "POST"
+            ),
         }
         first = [await make() for make in kinds.values()]
         assert first[0] == 404 and '"unknown_table"' in first[1] and first[2:] == [200, 200, 404]

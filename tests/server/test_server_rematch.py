@@ -23,7 +23,9 @@ def finished_table(client: TestClient) -> tuple[dict[str, Any], list[str]]:
     """A 3-player table, two people (who then leave to bots) and a heuristic bot,
     played to the end by the server."""
     table = create_table(
-        client, WL, 3,
+        client,
+        WL,
+        3,
         seats=[{"type": "open"}, {"type": "open"}, {"type": "bot", "bot": "heuristic"}],
         clock=60,
     )
@@ -53,10 +55,17 @@ def test_a_rematch_keeps_the_seats_and_options_and_moves_who_accepts(client: Tes
         assert json.loads(watcher.receive_text()) == {"type": "rematch", "rematch": new["id"]}
     assert new["id"] != tid
     assert (new["game"], new["players"], new["options"], new["clock"]) == (
-        WL, 3, table["options"], 60)
+        WL,
+        3,
+        table["options"],
+        60,
+    )
     assert not new["seeded"]
     assert [(s["kind"], s["name"]) for s in new["seats"]] == [
-        ("reserved", "Ann"), ("human", "Bob"), ("bot", "heuristic")]
+        ("reserved", "Ann"),
+        ("human", "Bob"),
+        ("bot", "heuristic"),
+    ]
     assert new["seats"][2]["bot"] == "heuristic"
     assert new["status"] == "waiting"
     assert client.get(f"/api/tables/{tid}").json()["table"]["rematch"] == new["id"]
@@ -66,8 +75,10 @@ def test_a_rematch_keeps_the_seats_and_options_and_moves_who_accepts(client: Tes
     seat_view = client.get(f"/api/tables/{new['id']}/seats/1", headers=_bearer(bob))
     assert seat_view.status_code == 200
     # the old token does not open the new seat, and nobody else can take Ann's
-    assert client.get(f"/api/tables/{new['id']}/seats/1",
-                      headers=_bearer(tokens[1])).status_code == 403
+    assert (
+        client.get(f"/api/tables/{new['id']}/seats/1", headers=_bearer(tokens[1])).status_code
+        == 403
+    )
     r = client.post(f"/api/tables/{new['id']}/seats/0/join", json={"name": "Eve"})
     assert (r.status_code, r.json()["error"]["code"]) == (409, "seat_reserved")
     # accepting twice is refused, and changes nothing
@@ -88,7 +99,8 @@ def test_a_rematch_is_refused_before_the_end_and_without_the_seat_token(
 ) -> None:
     table = create_table(client, WL, 3, seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}])
     token = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "A"}).json()[
-        "token"]
+        "token"
+    ]
     r = client.post(f"/api/tables/{table['id']}/seats/0/rematch", headers=_bearer(token))
     assert (r.status_code, r.json()["error"]["code"]) == (409, "not_over")
     r = client.post(f"/api/tables/{table['id']}/seats/0/rematch")
@@ -106,16 +118,33 @@ def test_a_seat_kept_for_someone_who_does_not_come_can_go_to_a_bot(client: TestC
 
     refused = [
         (client.post(f"{base}/0/fill-kept", json={"kept": 1}), 401, "auth_required"),
-        (client.post(f"{base}/1/fill-kept", json={"kept": 1}, headers=_bearer(ann)),
-         403, "auth_failed"),  # only a seated person, with their own seat's token
-        (client.post(f"{base}/0/fill-kept", json={"kept": 0}, headers=_bearer(ann)),
-         409, "not_kept"),  # Ann's own seat is hers now
-        (client.post(f"{base}/0/fill-kept", json={"kept": 2}, headers=_bearer(ann)),
-         409, "not_kept"),  # already a bot
-        (client.post(f"{base}/0/fill-kept", json={"kept": 9}, headers=_bearer(ann)),
-         404, "bad_seat"),
-        (client.post(f"{base}/0/fill-kept", json={"kept": 1, "bot": "nonsense"},
-                     headers=_bearer(ann)), 422, None),
+        (
+            client.post(f"{base}/1/fill-kept", json={"kept": 1}, headers=_bearer(ann)),
+            403,
+            "auth_failed",
+        ),  # only a seated person, with their own seat's token
+        (
+            client.post(f"{base}/0/fill-kept", json={"kept": 0}, headers=_bearer(ann)),
+            409,
+            "not_kept",
+        ),  # Ann's own seat is hers now
+        (
+            client.post(f"{base}/0/fill-kept", json={"kept": 2}, headers=_bearer(ann)),
+            409,
+            "not_kept",
+        ),  # already a bot
+        (
+            client.post(f"{base}/0/fill-kept", json={"kept": 9}, headers=_bearer(ann)),
+            404,
+            "bad_seat",
+        ),
+        (
+            client.post(
+                f"{base}/0/fill-kept", json={"kept": 1, "bot": "nonsense"}, headers=_bearer(ann)
+            ),
+            422,
+            None,
+        ),
     ]
     for response, status, code in refused:
         assert response.status_code == status, response.text
@@ -125,12 +154,16 @@ def test_a_seat_kept_for_someone_who_does_not_come_can_go_to_a_bot(client: TestC
     kinds = [s["kind"] for s in client.get(f"/api/tables/{new['id']}").json()["table"]["seats"]]
     assert kinds == ["human", "reserved", "bot"]
 
-    r = client.post(f"{base}/0/fill-kept", json={"kept": 1, "bot": "heuristic"},
-                    headers=_bearer(ann))
+    r = client.post(
+        f"{base}/0/fill-kept", json={"kept": 1, "bot": "heuristic"}, headers=_bearer(ann)
+    )
     assert r.status_code == 200, r.text
     after = r.json()["table"]
     assert [(s["kind"], s.get("bot")) for s in after["seats"]] == [
-        ("human", None), ("bot", "heuristic"), ("bot", "heuristic")]
+        ("human", None),
+        ("bot", "heuristic"),
+        ("bot", "heuristic"),
+    ]
     assert after["status"] == "playing"
     # Bob comes too late: his seat is a bot's now, and nobody may take it
     r = client.post(f"/api/tables/{table['id']}/seats/1/rematch", headers=_bearer(tokens[1]))

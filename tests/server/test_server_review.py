@@ -19,8 +19,9 @@ def error_code(r: Any) -> str:
 
 
 def finished_table(client: Any) -> tuple[dict[str, Any], dict[str, Any]]:
-    table = create_table(client, game=CON, seats=[{"type": "bot", "bot": "heuristic"}] * 3,
-                         players=3, seed=8)
+    table = create_table(
+        client, game=CON, seats=[{"type": "bot", "bot": "heuristic"}] * 3, players=3, seed=8
+    )
     for _ in range(600):
         r = client.get(f"/api/tables/{table['id']}/record")
         if r.status_code == 200:

@@ -36,15 +36,31 @@ expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "41
 def test_schemathesis_finds_nothing_with_every_check(tmp_path: Path) -> None:
     config = tmp_path / "schemathesis.toml"
     config.write_text(CONFIG)
-    server = ServerProcess("--data-dir", str(tmp_path / "data"), "--quota-exempt",
-                           "127.0.0.1").start()
+    server = ServerProcess(
+        "--data-dir", str(tmp_path / "data"), "--quota-exempt", "127.0.0.1"
+    ).start()
     try:
         exe = str(Path(sys.executable).parent / "schemathesis")
         run = subprocess.run(
-            [exe, "--no-color", "--config-file", str(config), "run",
-             f"{server.url}/openapi.json", "--checks", "all", "--max-examples", str(EXAMPLES),
-             "--seed", str(SEED), "--workers", "1"],
-            capture_output=True, text=True, timeout=300,
+            [
+                exe,
+                "--no-color",
+                "--config-file",
+                str(config),
+                "run",
+                f"{server.url}/openapi.json",
+                "--checks",
+                "all",
+                "--max-examples",
+                str(EXAMPLES),
+                "--seed",
+                str(SEED),
+                "--workers",
+                "1",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
             cwd=tmp_path,  # its cache (.schemathesis/) goes there, not into the checkout
         )
     finally:

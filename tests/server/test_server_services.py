@@ -394,6 +394,7 @@ def test_postgresql_gets_its_schema_from_the_migrations(pg_url: str) -> None:
         connection.execute(text(f"CREATE DATABASE {name}"))
     fresh = url.set(database=name).render_as_string(hide_password=False)
     try:
+
         async def open_and_close() -> None:
             store = await Store.open(fresh)
             await store.aclose()

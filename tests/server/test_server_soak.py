@@ -44,13 +44,13 @@ async def _soak(server: ServerProcess) -> dict[str, dict[str, float]]:
     # idle connections go first, as the load test does.
     limits = httpx.Limits(max_connections=AT_ONCE, keepalive_expiry=2.0)
     async with httpx.AsyncClient(base_url=server.url, limits=limits, timeout=30) as client:
-        created = await client.post("/api/tables", json={"game": "wicked-labyrinth",
-                                                         "players": 3})
+        created = await client.post("/api/tables", json={"game": "wicked-labyrinth", "players": 3})
         assert created.status_code == 201, created.text
         table = created.json()["table"]["id"]
 
-        async def status(method: str, path: str, expected: int,
-                         body: dict[str, str] | None = None) -> None:
+        async def status(
+            method: str, path: str, expected: int, body: dict[str, str] | None = None
+        ) -> None:
             response = await client.request(method, path, json=body)
             assert response.status_code == expected, (path, response.text)
 
@@ -59,8 +59,9 @@ async def _soak(server: ServerProcess) -> dict[str, dict[str, float]]:
             "unknown table socket": lambda: _unknown_table_socket(ws_url),
             "lobby": lambda: status("GET", "/api/tables", 200),
             "spectator view": lambda: status("GET", f"/api/tables/{table}", 200),
-            "invalid join": lambda: status("POST", f"/api/tables/{table}/seats/9/join", 404,
-                                           {"name": "x"}),
+            "invalid join": lambda: status(
+                "POST", f"/api/tables/{table}/seats/9/join", 404, {"name": "x"}
+            ),
         }
         report: dict[str, dict[str, float]] = {}
         for name, make in kinds.items():

@@ -33,8 +33,11 @@ def test_chat_and_rematch_across_two_workers(pg_url: str, redis_url: str) -> Non
         with b.websocket_connect(f"/ws/tables/{tid}") as watcher:
             watcher.send_text(json.dumps({"type": "spectate"}))
             assert json.loads(watcher.receive_text())["type"] == "welcome"
-            r = a.post(f"/api/tables/{tid}/seats/0/chat", json={"text": "hi from A"},
-                       headers=_bearer(tokens[0]))
+            r = a.post(
+                f"/api/tables/{tid}/seats/0/chat",
+                json={"text": "hi from A"},
+                headers=_bearer(tokens[0]),
+            )
             assert r.status_code == 201, r.text
             while (frame := json.loads(watcher.receive_text()))["type"] != "chat":
                 pass
@@ -42,8 +45,10 @@ def test_chat_and_rematch_across_two_workers(pg_url: str, redis_url: str) -> Non
         assert b.get(f"/api/tables/{tid}/chat").json()["messages"] == [r.json()["message"]]
 
         for s, token in enumerate(tokens):
-            assert a.post(f"/api/tables/{tid}/seats/{s}/leave",
-                          headers=_bearer(token)).status_code == 200
+            assert (
+                a.post(f"/api/tables/{tid}/seats/{s}/leave", headers=_bearer(token)).status_code
+                == 200
+            )
         deadline = time.monotonic() + 60
         while not a.get(f"/api/tables/{tid}").json()["over"]:
             assert time.monotonic() < deadline, "the bots did not finish"
@@ -53,8 +58,9 @@ def test_chat_and_rematch_across_two_workers(pg_url: str, redis_url: str) -> Non
         answers: dict[int, Any] = {}
 
         def ask(client: Any, seat: int) -> None:
-            answers[seat] = client.post(f"/api/tables/{tid}/seats/{seat}/rematch",
-                                        headers=_bearer(tokens[seat]))
+            answers[seat] = client.post(
+                f"/api/tables/{tid}/seats/{seat}/rematch", headers=_bearer(tokens[seat])
+            )
 
         threads = [threading.Thread(target=ask, args=(c, s)) for s, c in enumerate((a, b))]
         for thread in threads:

@@ -342,9 +342,9 @@ def test_the_clock_plays_the_documented_default_for_a_silent_seat(
         clock=0.02,
         seats=[{"type": "open"}, {"type": "bot"}, {"type": "bot"}],
     )
-    token = client.post(
-        f"/api/tables/{table['id']}/seats/0/join", json={"name": "silent"}
-    ).json()["token"]
+    token = client.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "silent"}).json()[
+        "token"
+    ]
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         r = client.get(f"/api/tables/{table['id']}/record")
@@ -419,8 +419,9 @@ def test_a_seat_on_a_clock_is_told_the_time_it_has_left(client) -> None:
         v.send({"type": "action", "seq": v.last["seq"], "action": v.last["legal"][0]})
         done = v.recv_until("events")  # the declaration is sealed: others still decide
         assert "legal" not in done and "clock_left" not in done
-    out = client.get(f"/api/tables/{table['id']}/seats/1",
-                     headers={"Authorization": f"Bearer {tokens[1]}"}).json()
+    out = client.get(
+        f"/api/tables/{table['id']}/seats/1", headers={"Authorization": f"Bearer {tokens[1]}"}
+    ).json()
     assert 25 < out["clock_left"] <= 30
 
     plain = create_table(client, players=3)
@@ -497,7 +498,5 @@ def test_a_time_bank_gives_a_slow_decision_more_time_once(tmp_path: Path) -> Non
 
 
 def test_a_time_bank_needs_a_clock(client) -> None:
-    r = client.post(
-        "/api/tables", json={"game": "wicked-labyrinth", "players": 3, "bank": 30}
-    )
+    r = client.post("/api/tables", json={"game": "wicked-labyrinth", "players": 3, "bank": 30})
     assert r.status_code == 422 and "clock" in r.text

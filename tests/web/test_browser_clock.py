@@ -27,7 +27,8 @@ def test_a_seat_on_a_clock_sees_its_time_run_down(live_server: LiveServer, brows
     assert 25 <= first <= 30
     page.wait_for_function(
         "n => parseInt(document.getElementById('clock-left').textContent) < n",
-        arg=first, timeout=5000,
+        arg=first,
+        timeout=5000,
     )
 
     watcher = new_page(browser, errors)
@@ -91,9 +92,7 @@ def test_a_time_bank_set_in_the_lobby_shows_by_the_clock(
     page.click("#create")
     link = page.wait_for_selector("#created a[data-seat='0']")
     table_id = (link.get_attribute("href") or "").split("/")[2]
-    table = next(
-        t for t in live_server.api("GET", "/api/tables")["tables"] if t["id"] == table_id
-    )
+    table = next(t for t in live_server.api("GET", "/api/tables")["tables"] if t["id"] == table_id)
     assert (table["clock"], table["bank"]) == (8, 20)
     join(page, live_server.url, table_id, 0, "Al")
     clock = page.wait_for_selector("#seat-clock-0")
@@ -148,8 +147,8 @@ def test_moves_on_the_screen_are_kept_when_processing_runs_out_of_time(
         for step in steps
         if step["seq"] > seq
         for event in step["events"]
-        if event.get("player") == 0 and event["type"] in ("Promoted", "ColourChanged",
-                                                           "OracleAchieved", "ProcessingDone")
+        if event.get("player") == 0
+        and event["type"] in ("Promoted", "ColourChanged", "OracleAchieved", "ProcessingDone")
     ]
     assert mine[-1] == (None, "ProcessingDone")  # the page said Done, not the clock
     assert len(mine) >= 2 and all(timeout is None for timeout, _ in mine), (tried, mine)

@@ -122,8 +122,9 @@ def test_the_sealed_change_of_memory_cards_with_two_people_at_once(
     assert alice.query_selector(keep) is not None  # Alice still decides
     assert "You chose to change" in bob.inner_text("#log")
     spectator = live_server.api("GET", f"/api/tables/{table_id}/events?after=0")
-    committed = [e for step in spectator["steps"] for e in step["events"]
-                 if e["type"] == "ChangeCommitted"]
+    committed = [
+        e for step in spectator["steps"] for e in step["events"] if e["type"] == "ChangeCommitted"
+    ]
     assert {"type": "ChangeCommitted", "player": 1, "change": None} in committed
     alice.click(keep)
     for page in (alice, bob):

@@ -88,8 +88,9 @@ def test_a_refusal_on_a_japanese_page_is_all_japanese(
     page.select_option("#lang", "ja")
     page.wait_for_selector("text=テーブルを作る")
     japanese = page.evaluate(show)
-    assert japanese == json.loads((STATIC / "i18n" / "ja.json").read_text())[
-        "error.code.illegal_action"
-    ]
+    assert (
+        japanese
+        == json.loads((STATIC / "i18n" / "ja.json").read_text())["error.code.illegal_action"]
+    )
     assert not any("a" <= c.lower() <= "z" for c in japanese)
     assert errors == []

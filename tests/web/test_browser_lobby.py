@@ -29,10 +29,12 @@ def test_a_card_file_is_read_and_checked(
     page.select_option("#game", "wicked-labyrinth")
     page.select_option("#players", "3")
     offered = page.eval_on_selector_all(
-        "select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])")
+        "select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])"
+    )
     (search,) = LEVELS["wicked-labyrinth"]["mcts"]
     assert [text for value, text in offered if value == search] == [
-        "Strongest bot: search (MCTS, reads its rivals)"]
+        "Strongest bot: search (MCTS, reads its rivals)"
+    ]
     assert "mcts" not in [value for value, _ in offered]
     # the four difficulty levels, each once, named as the league ranked them
     named = [text.split(" bot: ")[0] for _, text in offered if " bot: " in text]

@@ -23,14 +23,21 @@ def test_code_of_nine_fits_a_phone(
 ) -> None:
     seats = [{"type": "open"}, {"type": "bot", "bot": "random"}, {"type": "bot", "bot": "random"}]
     request = {
-        "game": "code-of-nine", "players": 3, "seats": seats, "seed": 5,
+        "game": "code-of-nine",
+        "players": 3,
+        "seats": seats,
+        "seed": 5,
         "options": {"expert": True},
     }
     table_id = live_server.api("POST", "/api/tables", json=request)["table"]["id"]
     errors: list[str] = []
     page = new_page(
-        browser, errors, viewport={"width": width, "height": 800}, is_mobile=True,
-        has_touch=True, device_scale_factor=1,
+        browser,
+        errors,
+        viewport={"width": width, "height": 800},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=1,
     )
     join(page, live_server.url, table_id, 0, "Alice")
     page.wait_for_selector("#board")
@@ -90,8 +97,13 @@ def test_the_lobby_fits_a_phone(live_server: LiveServer, browser: Any, locale: s
     errors: list[str] = []
     for width in (360, 414):
         page = new_page(
-            browser, errors, viewport={"width": width, "height": 800}, is_mobile=True,
-            has_touch=True, device_scale_factor=1, locale=locale,
+            browser,
+            errors,
+            viewport={"width": width, "height": 800},
+            is_mobile=True,
+            has_touch=True,
+            device_scale_factor=1,
+            locale=locale,
         )
         page.goto(live_server.url + "/")
         page.wait_for_selector("#create")

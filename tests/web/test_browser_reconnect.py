@@ -32,7 +32,8 @@ def test_the_page_reconnects_when_the_server_comes_back(browser: Any, tmp_path: 
         page.wait_for_function(
             "old => { const d = document.querySelector('#declaration');"
             " return d !== null && d.dataset.decision !== old; }",
-            arg=first_hand, timeout=20_000,
+            arg=first_hand,
+            timeout=20_000,
         )
         opened = int(page.get_attribute("#declaration", "data-decision") or 0)
         deadline = time.monotonic() + 20

@@ -19,8 +19,9 @@ def test_review_after_the_end(live_server: LiveServer, browser: Any) -> None:
     errors: list[str] = []
     page = new_page(browser, errors, viewport={"width": 1280, "height": 900})
     asked: list[str] = []
-    page.on("request", lambda r: asked.append(f"{r.method} {r.url}") if "/review" in r.url
-            else None)
+    page.on(
+        "request", lambda r: asked.append(f"{r.method} {r.url}") if "/review" in r.url else None
+    )
     table_id = one_person_and_bots(live_server, seed=21)
     url = f"{live_server.url}/api/tables/{table_id}/review"
 

@@ -71,7 +71,9 @@ def test_chat_reaches_seats_and_spectators_as_text_and_stays(
         watcher.wait_for_selector("#chat-log li:nth-child(2):has-text('Bob: thanks!')")
         stored = _chat(server, table_id)
         assert [(m["seat"], m["name"], m["text"]) for m in stored] == [
-            (0, "Alice", "good luck <b>Bob</b> & all"), (1, "Bob", "thanks!")]
+            (0, "Alice", "good luck <b>Bob</b> & all"),
+            (1, "Bob", "thanks!"),
+        ]
         assert server.api("GET", f"/api/tables/{table_id}")["seq"] < 10  # not game moves
         screenshot(alice, screenshots / "chat.png")
 
@@ -82,7 +84,9 @@ def test_chat_reaches_seats_and_spectators_as_text_and_stays(
             alice.press("#chat-input", "Enter")
             alice.wait_for_function(
                 "document.getElementById('chat-input').value === '' || "
-                "document.getElementById('chat-error') !== null", timeout=5000)
+                "document.getElementById('chat-error') !== null",
+                timeout=5000,
+            )
             if alice.query_selector("#chat-error") is not None:
                 break
             sent.append(f"spam {i}")
@@ -108,9 +112,11 @@ def test_the_chat_stays_where_its_reader_scrolled_until_a_new_message(
         ]
 
         def say(seat: int, text: str) -> None:
-            httpx.post(f"{server.url}/api/tables/{table_id}/seats/{seat}/chat",
-                       json={"text": text},
-                       headers={"Authorization": f"Bearer {tokens[seat]}"}).raise_for_status()
+            httpx.post(
+                f"{server.url}/api/tables/{table_id}/seats/{seat}/chat",
+                json={"text": text},
+                headers={"Authorization": f"Bearer {tokens[seat]}"},
+            ).raise_for_status()
 
         for i in range(chat.BURST):
             say(0, f"ann {i}")
@@ -127,21 +133,20 @@ def test_the_chat_stays_where_its_reader_scrolled_until_a_new_message(
             legal = json.loads(ws.recv())["legal"]
             ws.send(json.dumps({"type": "action", "seq": seq, "action": legal[0]}))
             page.wait_for_function(
-                "[...document.querySelectorAll('#log li')].some(li => li.dataset.seq > "
-                f"{seq})")
+                f"[...document.querySelectorAll('#log li')].some(li => li.dataset.seq > {seq})"
+            )
         assert page.evaluate("document.getElementById('chat-log').scrollTop") == 0
         time.sleep(1.1 / chat.RATE)
         say(0, "new one")
         page.wait_for_selector("#chat-log li:has-text('new one')")
         page.wait_for_function(
             "(l => l.scrollTop + l.clientHeight >= l.scrollHeight - 2)"
-            "(document.getElementById('chat-log'))")
+            "(document.getElementById('chat-log'))"
+        )
     assert errors == []
 
 
-def test_the_tab_title_and_the_sound_say_when_it_is_your_turn(
-    browser: Any, tmp_path: Path
-) -> None:
+def test_the_tab_title_and_the_sound_say_when_it_is_your_turn(browser: Any, tmp_path: Path) -> None:
     """Alice declares first, so her turn ends until Bob declares; then her next one
     begins: the title says so again, and the chime (turned on) plays once."""
     errors: list[str] = []
@@ -262,8 +267,11 @@ def test_rematch_moves_who_accepts_to_a_table_with_the_same_seats(
     browser: Any, live_server: LiveServer
 ) -> None:
     errors: list[str] = []
-    old_id = _table(live_server, [{"type": "open"}, {"type": "open"},
-                                  {"type": "bot", "bot": "heuristic"}], clock=120)
+    old_id = _table(
+        live_server,
+        [{"type": "open"}, {"type": "open"}, {"type": "bot", "bot": "heuristic"}],
+        clock=120,
+    )
     alice = new_page(browser, errors)
     bob = new_page(browser, errors)
     eve = new_page(browser, errors)
@@ -302,9 +310,16 @@ def test_rematch_moves_who_accepts_to_a_table_with_the_same_seats(
     new = live_server.api("GET", f"/api/tables/{new_id}")["table"]
     assert old["rematch"] == new_id
     assert (new["players"], new["options"], new["clock"], new["status"]) == (
-        3, old["options"], 120, "playing")
+        3,
+        old["options"],
+        120,
+        "playing",
+    )
     assert [(s["kind"], s["name"], s.get("bot")) for s in new["seats"]] == [
-        ("human", "Alice", None), ("human", "Bob", None), ("bot", "heuristic", "heuristic")]
+        ("human", "Alice", None),
+        ("human", "Bob", None),
+        ("bot", "heuristic", "heuristic"),
+    ]
     tokens = bob.evaluate("JSON.parse(localStorage.getItem('tabletop.seats'))")
     assert tokens[new_id]["1"]["token"] != tokens[old_id]["1"]["token"]
     assert [e for e in errors if "409" not in e] == []
@@ -318,11 +333,19 @@ def test_a_rematch_need_not_wait_for_someone_who_does_not_come(
     alice = new_page(browser, errors)
     join(alice, live_server.url, old_id, 0, "Alice")
     bob = live_server.api("POST", f"/api/tables/{old_id}/seats/1/join", json={"name": "Bob"})
-    for seat, token in ((0, alice.evaluate(
-            "JSON.parse(localStorage.getItem('tabletop.seats'))")[old_id]["0"]["token"]),
-            (1, bob["token"])):
-        httpx.post(f"{live_server.url}/api/tables/{old_id}/seats/{seat}/leave",
-                   headers={"Authorization": f"Bearer {token}"}).raise_for_status()
+    for seat, token in (
+        (
+            0,
+            alice.evaluate("JSON.parse(localStorage.getItem('tabletop.seats'))")[old_id]["0"][
+                "token"
+            ],
+        ),
+        (1, bob["token"]),
+    ):
+        httpx.post(
+            f"{live_server.url}/api/tables/{old_id}/seats/{seat}/leave",
+            headers={"Authorization": f"Bearer {token}"},
+        ).raise_for_status()
     alice.wait_for_selector("#final #score-table", timeout=90_000)
     alice.click("#rematch")
     button = alice.wait_for_selector("#fill-kept-1")
@@ -332,7 +355,10 @@ def test_a_rematch_need_not_wait_for_someone_who_does_not_come(
     new_id = alice.url.split("#/table/")[1].split("?")[0]
     seats = live_server.api("GET", f"/api/tables/{new_id}")["table"]["seats"]
     assert [(s["kind"], s.get("bot")) for s in seats] == [
-        ("human", None), ("bot", "random"), ("bot", "random")]
+        ("human", None),
+        ("bot", "random"),
+        ("bot", "random"),
+    ]
     assert errors == []
 
 
@@ -340,8 +366,9 @@ def test_lobby_rows_show_seats_names_status_age_and_bot_tables(
     browser: Any, live_server: LiveServer
 ) -> None:
     errors: list[str] = []
-    people = _table(live_server, [{"type": "open"}, {"type": "open"},
-                                  {"type": "bot", "bot": "heuristic"}])
+    people = _table(
+        live_server, [{"type": "open"}, {"type": "open"}, {"type": "bot", "bot": "heuristic"}]
+    )
     live_server.api("POST", f"/api/tables/{people}/seats/0/join", json={"name": "Alice"})
     page = new_page(browser, errors)
     page.goto(f"{live_server.url}/#/")
@@ -353,8 +380,11 @@ def test_lobby_rows_show_seats_names_status_age_and_bot_tables(
     created = page.wait_for_selector("#created")
     assert "Every seat is a bot" in created.inner_text()
     assert "every seat is taken" not in created.inner_text()
-    bots = [t for t in live_server.api("GET", "/api/tables")["tables"]
-            if all(s["kind"] == "bot" for s in t["seats"])]
+    bots = [
+        t
+        for t in live_server.api("GET", "/api/tables")["tables"]
+        if all(s["kind"] == "bot" for s in t["seats"])
+    ]
     assert len(bots) == 1
     row = page.wait_for_selector(f".table-row[data-id='{people}']")
     seats = [li.inner_text() for li in row.query_selector_all(".row-seats li")]

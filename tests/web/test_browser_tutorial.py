@@ -59,7 +59,10 @@ def test_the_wicked_labyrinth_tutorial(
     table = live_server.api("GET", f"/api/tables/{table_id}")["table"]
     assert table["seeded"] and table["status"] == "playing"
     assert [(s["kind"], s.get("bot")) for s in table["seats"]] == [
-        ("human", None), ("bot", "heuristic"), ("bot", "heuristic")]
+        ("human", None),
+        ("bot", "heuristic"),
+        ("bot", "heuristic"),
+    ]
     hint = page.wait_for_selector("#tutorial[data-step='declaration']")
     assert "closed hand" in hint.inner_text() and "1/3" in hint.inner_text()
     screenshot(page, screenshots / "tutorial.png")
@@ -100,13 +103,19 @@ def test_the_code_of_nine_tutorial(browser: Any, live_server: LiveServer) -> Non
     # the person looks at a card whenever they can (Sooty Watchtower, Allure Show): the
     # explanation of looks comes with the first look, theirs or a bot's
     look = ", ".join(
-        f"button.location.legal[data-location='{where}']" for where in ("watchtower", "allure"))
+        f"button.location.legal[data-location='{where}']" for where in ("watchtower", "allure")
+    )
     for step in ("cards", "placement", "looks", "scoring"):
         _play_until(page, f"#tutorial[data-step='{step}']", look)
         shown.append(step)
         assert page.inner_text("#tutorial h2").endswith(
-            {"cards": "Your memory cards", "placement": "Placing a pawn",
-             "looks": "Looks", "scoring": "Scoring"}[step])
+            {
+                "cards": "Your memory cards",
+                "placement": "Placing a pawn",
+                "looks": "Looks",
+                "scoring": "Scoring",
+            }[step]
+        )
         page.click("#tutorial-ok")
     assert is_over(page)
     assert _steps_seen(page, table_id) == shown

@@ -19,7 +19,11 @@ SCRIPTS = sorted(STATIC.rglob("*.js"))
 VENDORED = sorted((STATIC / "vendor").rglob("*.mjs"))
 """Libraries copied unchanged from the npm registry (static/vendor/README.md)."""
 TEXT_FILES = [
-    *SCRIPTS, *VENDORED, *STATIC.rglob("*.css"), *STATIC.rglob("*.html"), *STATIC.rglob("*.svg")
+    *SCRIPTS,
+    *VENDORED,
+    *STATIC.rglob("*.css"),
+    *STATIC.rglob("*.html"),
+    *STATIC.rglob("*.svg"),
 ]
 
 

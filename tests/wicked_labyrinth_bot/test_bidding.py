@@ -65,8 +65,9 @@ def test_the_last_corridor_takes_every_piece_left() -> None:
 def test_bids_nothing_on_a_worthless_corridor_when_saving_pays() -> None:
     """Pieces spent on a corridor worth nothing are missing on the rich one after it."""
     rivals = [Rival(7, True, True)] * 3
-    plan = plan_declarations([WORTHLESS, RICH, WORTHLESS], outlooks(rivals, 3, 1.0), 7, False,
-                             False, 0.3)
+    plan = plan_declarations(
+        [WORTHLESS, RICH, WORTHLESS], outlooks(rivals, 3, 1.0), 7, False, False, 0.3
+    )
     assert plan.search == 0
 
 

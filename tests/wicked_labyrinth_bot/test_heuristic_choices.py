@@ -53,23 +53,30 @@ def test_uses_a_promotion_spell_rather_than_losing_it() -> None:
 def test_final_round_processing_reaches_the_best_score() -> None:
     """Two low blue pair to a middle one, which the spell then raises to high: 5 points
     from 2 (the order matters: the spell first would leave a middle and a low)."""
-    state = processing(dealt(4, ("G01", "G07"), ("S01", "S02")), {"bl": 2}, promotion=1,
-                       round_number=4)
+    state = processing(
+        dealt(4, ("G01", "G07"), ("S01", "S02")), {"bl": 2}, promotion=1, round_number=4
+    )
     play_out_processing(state)
     assert state.scores()[0] == 5
 
 
 def test_white_fragment_becomes_the_colour_that_completes_a_pair_and_an_oracle() -> None:
     """A white fragment is any colour (section 7): red completes S05's two low reds."""
-    state = choosing(dealt(4, ("G01", "G06"), ("S05", "S12")),
-                     {"rl": 1, "bl": 1, "gl": 1, "yl": 1}, Mode.CHOOSE_WHITE)
+    state = choosing(
+        dealt(4, ("G01", "G06"), ("S05", "S12")),
+        {"rl": 1, "bl": 1, "gl": 1, "yl": 1},
+        Mode.CHOOSE_WHITE,
+    )
     assert decide(state) == A.ChooseWhite(Colour.RED)
 
 
 def test_overflow_returns_the_least_useful_low_token() -> None:
     """Seven low tokens: the lone yellow, wanted by no oracle, goes back."""
-    state = choosing(dealt(4, ("G01", "G04"), ("S09", "S10")),
-                     {"rl": 2, "gl": 2, "bl": 2, "yl": 1}, Mode.OVERFLOW)
+    state = choosing(
+        dealt(4, ("G01", "G04"), ("S09", "S10")),
+        {"rl": 2, "gl": 2, "bl": 2, "yl": 1},
+        Mode.OVERFLOW,
+    )
     assert decide(state) == A.ReturnLow(Colour.YELLOW)
 
 
@@ -97,8 +104,11 @@ def test_a_small_oracles_reward_promotion_goes_to_a_middle_token() -> None:
     """S01 (middle red and yellow, low green and blue) rewards a promotion used at once
     (rulings, soul processing): the bot takes the card (+2) and raises a middle token
     to high (+3) rather than a low one (+1)."""
-    state = processing(dealt(4, ("G04", "G10"), ("S01", "S06")),
-                       {"rm": 1, "ym": 1, "gl": 1, "bl": 1}, round_number=4)
+    state = processing(
+        dealt(4, ("G04", "G10"), ("S01", "S06")),
+        {"rm": 1, "ym": 1, "gl": 1, "bl": 1},
+        round_number=4,
+    )
     played = play_out_processing(state)
     assert played[0] == "small:1" and played[1] in ("spell:rm", "spell:ym")
     assert state.scores()[0] == 5 + 2 + 1 + 1 + 2

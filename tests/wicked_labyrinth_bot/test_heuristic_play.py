@@ -41,8 +41,14 @@ def test_same_seed_same_game() -> None:
 
 
 @pytest.mark.parametrize(
-    "spec", ["heuristic:aggression=0", "heuristic:spite=-1", "heuristic:budget=2.5",
-             "heuristic:future=lots", "heuristic:depth=3"]
+    "spec",
+    [
+        "heuristic:aggression=0",
+        "heuristic:spite=-1",
+        "heuristic:budget=2.5",
+        "heuristic:future=lots",
+        "heuristic:depth=3",
+    ],
 )
 def test_bad_parameters_are_refused_by_name(spec: str) -> None:
     with pytest.raises(UnknownBotError, match=spec.split(":")[1].split("=")[0]):

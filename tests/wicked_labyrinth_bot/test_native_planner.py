@@ -140,8 +140,12 @@ def test_replayed_game_calls_give_the_reference_answers(
     logs = _recorded_games(monkeypatch)
     monkeypatch.undo()
     calls = sum(len(c) for *_, c in logs)
-    hypothetical = sum(1 for *_, c in logs for kind, arg in c
-                       if kind == "best" and isinstance(arg, tuple) and arg[QUEUE] == 0)
+    hypothetical = sum(
+        1
+        for *_, c in logs
+        for kind, arg in c
+        if kind == "best" and isinstance(arg, tuple) and arg[QUEUE] == 0
+    )
     assert calls > 5000 and hypothetical > 1000, (calls, hypothetical)
     levels: set[int] = set()
     other = Weights(future=0.7, great=0.9, small=0.3, middle=0.5, crowding=0.1)

@@ -100,7 +100,15 @@ def test_one_board_processing_matches_the_state_for_every_legal_action() -> None
                 state.apply_unchecked(seat, rng.choice(choices))
     for mode in (Mode.PROCESS, Mode.CHOOSE_WHITE, Mode.OVERFLOW, Mode.REWARD_PROMOTION):
         assert modes[mode] > 0, f"no board in {mode.name} was checked"
-    for kind in ("PairPromotion", "SpellPromotion", "DiscardPromotion", "ColourChange",
-                 "DiscardColourChange", "AchieveSmall", "AchieveGreat", "ChooseWhite",
-                 "ReturnLow"):
+    for kind in (
+        "PairPromotion",
+        "SpellPromotion",
+        "DiscardPromotion",
+        "ColourChange",
+        "DiscardColourChange",
+        "AchieveSmall",
+        "AchieveGreat",
+        "ChooseWhite",
+        "ReturnLow",
+    ):
         assert applied[kind] > 0, f"no {kind} was checked"

@@ -43,9 +43,11 @@ POOLS: dict[str, tuple[Member, ...]] = {
         Member("heuristic:aggression=1.6,spite=0.6", "declares more and contests more"),
         Member("heuristic:aggression=0.6,spite=0", "declares less, ignores rivals"),
         *_lobby_searches("wicked-labyrinth"),
-        Member("ismcts:simulations=100",
-               "OpenSpiel's ISMCTS on the turn-based form, random rollouts, the game's "
-               "determinization as resampler"),
+        Member(
+            "ismcts:simulations=100",
+            "OpenSpiel's ISMCTS on the turn-based form, random rollouts, the game's "
+            "determinization as resampler",
+        ),
         Member("neural", "the learned policy (self-play), NumPy at play time"),
     ),
     "code-of-nine": (
@@ -54,8 +56,10 @@ POOLS: dict[str, tuple[Member, ...]] = {
         Member("heuristic:samples=2", "2 card completions: cheaper, noisier"),
         Member("heuristic:samples=32", "32 card completions"),
         *_lobby_searches("code-of-nine"),
-        Member("ismcts:simulations=100",
-               "OpenSpiel's ISMCTS, random rollouts, the game's determinization as resampler"),
+        Member(
+            "ismcts:simulations=100",
+            "OpenSpiel's ISMCTS, random rollouts, the game's determinization as resampler",
+        ),
         Member("neural", "the learned policy (self-play), NumPy at play time"),
     ),
 }

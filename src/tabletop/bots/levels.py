@@ -53,8 +53,7 @@ def lobby_spec(league_spec: str) -> str:
 def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, ...]:
     """The four levels from league ``ratings`` (spec, mu, sigma), weakest first."""
     offered = sorted(
-        ((spec, mu, sigma) for spec, mu, sigma in ratings
-         if spec.split(":")[0] not in NOT_OFFERED),
+        ((spec, mu, sigma) for spec, mu, sigma in ratings if spec.split(":")[0] not in NOT_OFFERED),
         key=lambda r: r[1],
     )
     if len(offered) < len(DIFFICULTIES):
@@ -81,8 +80,9 @@ LADDERS: dict[str, tuple[Level, ...]] = {
         Level("easy", "heuristic:aggression=1.6,spite=0.6", 41.8, 2.0),
         Level("normal", "heuristic", 42.4, 2.0),
         Level("hard", "heuristic:aggression=0.6,spite=0", 43.4, 2.0),
-        Level("strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-              49.7, 2.1),
+        Level(
+            "strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed", 49.7, 2.1
+        ),
     ),
     # tabletop league code-of-nine --games 560 (docs/league/code-of-nine); gaps 0.5,
     # 3.1, 2.7 (one sigma is about 1.9)

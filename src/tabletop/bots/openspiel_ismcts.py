@@ -94,8 +94,7 @@ class OpenSpielIsmcts(Bot):
 
         def resample(state: Any, player: int) -> Any:
             """A state the seat cannot tell from ``state``: the game's determinization."""
-            sample = self.game.determinize(state.engine.view(player),
-                                           int(numbers.randint(1 << 62)))
+            sample = self.game.determinize(state.engine.view(player), int(numbers.randint(1 << 62)))
             return openspiel.TabletopState(spiel, sample)
 
         bot = _view_keyed(ismcts.ISMCTSBot)(

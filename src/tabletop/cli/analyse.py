@@ -60,21 +60,25 @@ def analysis(state: State, spec: str, seats: list[int], seed: int) -> list[dict[
                 row["value"] = round(search.root.mean(seat, a), 4) if visits else None
             rows.append(row)
         rows.sort(key=lambda r: (-r.get("visits", 0), r["action"]))
-        out.append({
-            "seat": seat,
-            "choice": chosen.notation(),
-            "iterations": search.iterations if search is not None and len(legal) > 1 else 0,
-            "actions": rows,
-        })
+        out.append(
+            {
+                "seat": seat,
+                "choice": chosen.notation(),
+                "iterations": search.iterations if search is not None and len(legal) > 1 else 0,
+                "actions": rows,
+            }
+        )
     return out
 
 
 def analyse(
     file: Annotated[Path, typer.Argument(metavar="POSITION", help="A position (TOML or JSON).")],
-    bot: Annotated[str, typer.Option("--bot", help="A bot spec: mcts, mcts:iterations=2000, "
-                                     "heuristic, ...")] = "mcts",
-    seat: Annotated[int | None, typer.Option(
-        "--seat", help="Only this deciding seat, 1..N as on the page.")] = None,
+    bot: Annotated[
+        str, typer.Option("--bot", help="A bot spec: mcts, mcts:iterations=2000, heuristic, ...")
+    ] = "mcts",
+    seat: Annotated[
+        int | None, typer.Option("--seat", help="Only this deciding seat, 1..N as on the page.")
+    ] = None,
     seed: Annotated[int, typer.Option("--seed", help="The bot's seed.")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
 ) -> None:
@@ -95,13 +99,18 @@ def analyse(
             return
         console = Console(highlight=False)
         for entry in result:
-            grid = Table(title=f"seat {entry['seat'] + 1}: {bot} plays {entry['choice']} "
-                               f"({entry['iterations']} iterations)")
+            grid = Table(
+                title=f"seat {entry['seat'] + 1}: {bot} plays {entry['choice']} "
+                f"({entry['iterations']} iterations)"
+            )
             grid.add_column("action")
             grid.add_column("visits", justify="right")
             grid.add_column("mean win share", justify="right")
             for row in entry["actions"]:
                 value = row.get("value")
-                grid.add_row(row["action"], str(row.get("visits", "-")),
-                             "-" if value is None else f"{value:.3f}")
+                grid.add_row(
+                    row["action"],
+                    str(row.get("visits", "-")),
+                    "-" if value is None else f"{value:.3f}",
+                )
             console.print(grid)

@@ -68,9 +68,7 @@ RayAddressOpt = Annotated[
     ),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
-ReportOpt = Annotated[
-    Path | None, typer.Option("--report", help="Write the HTML report into DIR.")
-]
+ReportOpt = Annotated[Path | None, typer.Option("--report", help="Write the HTML report into DIR.")]
 ResultsOpt = Annotated[
     Path | None,
     typer.Option("--results", help="Results file (JSON lines; default under reports/arena)."),

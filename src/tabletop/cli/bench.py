@@ -79,8 +79,12 @@ def bench(
     ] = 2.0,
     seed: SeedOpt = 0,
     clock: Annotated[
-        str, typer.Option("--clock", help="wall, or cpu: this process's CPU seconds (fair "
-                          "before/after comparisons on a shared machine).")
+        str,
+        typer.Option(
+            "--clock",
+            help="wall, or cpu: this process's CPU seconds (fair "
+            "before/after comparisons on a shared machine).",
+        ),
     ] = "wall",
 ) -> None:
     """Measure random playouts, decisions and copies per second (vs OpenSpiel goofspiel)."""
@@ -107,8 +111,9 @@ def bench_table(f: dict[str, Any]) -> Table:
     for players, row in f["players"].items():
         table.add_row(f"{players}-player random games", f"{row['games_per_second']:,.1f}")
         table.add_row(f"{players}-player decisions", f"{row['decisions_per_second']:,.0f}")
-    table.add_row(f"state copies ({f['reference_players']} players)",
-                  f"{f['copies_per_second']:,.0f}")
+    table.add_row(
+        f"state copies ({f['reference_players']} players)", f"{f['copies_per_second']:,.0f}"
+    )
     table.add_row("mcts iterations (mid-game decision)", f"{f['mcts_iterations_per_second']:,.0f}")
     if f["goofspiel"]:
         table.add_section()
@@ -124,30 +129,41 @@ def bench_table(f: dict[str, Any]) -> Table:
         )
     if "env_steps_per_second" in f:
         table.add_section()
-        table.add_row(f"PettingZoo parallel env steps ({f['rl_players']} players)",
-                      f"{f['env_steps_per_second']:,.0f}")
+        table.add_row(
+            f"PettingZoo parallel env steps ({f['rl_players']} players)",
+            f"{f['env_steps_per_second']:,.0f}",
+        )
         table.add_row("env decisions", f"{f['env_decisions_per_second']:,.0f}")
         table.add_row("engine decisions (same run)", f"{f['engine_decisions_per_second']:,.0f}")
         table.add_row("env cost per decision (x engine)", f"{f['env_cost_ratio']:.1f}")
-        table.add_row("one view per step, for comparison (x engine)",
-                      f"{f['view_floor_ratio']:.1f}")
-        table.add_row("env with a free encoder (x engine)",
-                      f"{f['free_observation_ratio']:.1f}")
-        table.add_row(f"batched env table steps ({f['vector_tables']} tables, same run)",
-                      f"{f['vector_table_steps_per_second']:,.0f}")
+        table.add_row(
+            "one view per step, for comparison (x engine)", f"{f['view_floor_ratio']:.1f}"
+        )
+        table.add_row("env with a free encoder (x engine)", f"{f['free_observation_ratio']:.1f}")
+        table.add_row(
+            f"batched env table steps ({f['vector_tables']} tables, same run)",
+            f"{f['vector_table_steps_per_second']:,.0f}",
+        )
         table.add_row("batched env agent steps", f"{f['vector_agent_steps_per_second']:,.0f}")
-        table.add_row("batched env speed-up (x PettingZoo parallel)",
-                      f"{f['vector_speedup']:.1f}")
-        table.add_row(f"batched env agent steps, {f['vector_workers']} processes, "
-                      f"{f['vector_workers_tables']} tables",
-                      f"{f['vector_workers_agent_steps_per_second']:,.0f}")
-        table.add_row(f"batched env speed-up, {f['vector_workers']} processes "
-                      "(x PettingZoo parallel)", f"{f['vector_workers_speedup']:.1f}")
+        table.add_row("batched env speed-up (x PettingZoo parallel)", f"{f['vector_speedup']:.1f}")
+        table.add_row(
+            f"batched env agent steps, {f['vector_workers']} processes, "
+            f"{f['vector_workers_tables']} tables",
+            f"{f['vector_workers_agent_steps_per_second']:,.0f}",
+        )
+        table.add_row(
+            f"batched env speed-up, {f['vector_workers']} processes (x PettingZoo parallel)",
+            f"{f['vector_workers_speedup']:.1f}",
+        )
         cost = f["vector_cost_us"]
-        table.add_row("batched table step, CPU µs: engine / encode / masks / sample+check",
-                      f"{cost['engine']:.1f} / {cost['encode']:.1f} / {cost['masks']:.1f} / "
-                      f"{cost['sample'] + cost['check']:.1f}")
+        table.add_row(
+            "batched table step, CPU µs: engine / encode / masks / sample+check",
+            f"{cost['engine']:.1f} / {cost['encode']:.1f} / {cost['masks']:.1f} / "
+            f"{cost['sample'] + cost['check']:.1f}",
+        )
         table.add_row("PettingZoo step, CPU µs (same driver)", f"{cost['pettingzoo']:.1f}")
-        table.add_row("single-seat learner steps against heuristics",
-                      f"{f['learner_steps_vs_heuristics_per_second']:,.0f}")
+        table.add_row(
+            "single-seat learner steps against heuristics",
+            f"{f['learner_steps_vs_heuristics_per_second']:,.0f}",
+        )
     return table

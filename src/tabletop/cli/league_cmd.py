@@ -69,16 +69,24 @@ def league(
             fail("--ray-address needs --ray")
         header = Header(game.info.name, PLAYERS, specs, seed, {})
         path = results_file or default_results(header)
-        records = run_with_progress(header, count, path, Backend(workers, ray, ray_address),
-                                    quiet=as_json, label="league")
+        records = run_with_progress(
+            header, count, path, Backend(workers, ray, ray_address), quiet=as_json, label="league"
+        )
         figures = stats.summary(records, list(specs))
-        figures.update(game=header.game, players=PLAYERS, seed=seed, results=str(path),
-                       cycle=cycle, pool=[{"bot": m.spec, "about": m.about} for m in members])
+        figures.update(
+            game=header.game,
+            players=PLAYERS,
+            seed=seed,
+            results=str(path),
+            cycle=cycle,
+            pool=[{"bot": m.spec, "about": m.about} for m in members],
+        )
         if report is not None:
             from tabletop.reports.arena import write_report
 
-            written = write_report(header, records, report,
-                                   pool=[(m.spec, m.about) for m in members])
+            written = write_report(
+                header, records, report, pool=[(m.spec, m.about) for m in members]
+            )
             figures["report"] = str(written[0])
         if as_json:
             typer.echo(json.dumps(figures))

@@ -18,9 +18,7 @@ from tabletop.cli.errors import fail
 from tabletop.core.game import Game
 from tabletop.core.info import OptionSpec
 
-GameArg = Annotated[
-    str, typer.Argument(metavar="GAME", help="Game name, e.g. wicked-labyrinth.")
-]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game name, e.g. wicked-labyrinth.")]
 CardsOpt = Annotated[
     Path | None,
     typer.Option("--cards", help="Card set file (TOML or JSON) for games with a 'cards' option."),

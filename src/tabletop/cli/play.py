@@ -252,8 +252,11 @@ def play(
     game_name: GameArg,
     seats: Annotated[
         str,
-        typer.Option("--seats", help="One entry per seat: human or a bot spec (random, "
-                     "heuristic, mcts:iterations=200...), comma-separated."),
+        typer.Option(
+            "--seats",
+            help="One entry per seat: human or a bot spec (random, "
+            "heuristic, mcts:iterations=200...), comma-separated.",
+        ),
     ],
     players: Annotated[int | None, typer.Option("--players", help="Defaults to the seats.")] = None,
     seed: SeedOpt = 0,
@@ -269,8 +272,10 @@ def play(
     option: OptionOpt = None,
     position: Annotated[
         Path | None,
-        typer.Option("--position", help="Start from this position (TOML or JSON, "
-                     "docs/positions.md) instead of the setup."),
+        typer.Option(
+            "--position",
+            help="Start from this position (TOML or JSON, docs/positions.md) instead of the setup.",
+        ),
     ] = None,
 ) -> None:
     """Play a game in the terminal against bots or other people (hot seat).

@@ -78,23 +78,31 @@ def _elements(elements: tuple[Element, ...]) -> Text:
 
 def _corridor(card: Corridor) -> Text:
     return Text.assemble(
-        (f"{card.id} ", "dim"), "1st: ", _elements(card.upper), " + ", _element(card.lower),
-        "  2nd: ", _element(card.lower),
+        (f"{card.id} ", "dim"),
+        "1st: ",
+        _elements(card.upper),
+        " + ",
+        _element(card.lower),
+        "  2nd: ",
+        _element(card.lower),
     )
 
 
 def _requirement(req: Requirement) -> Text:
     plus = "" if req.rank == Rank.HIGH else "+"
     return Text.assemble(
-        f"{req.count} ", (_colour_word(req.colour), STYLE[req.colour]),
+        f"{req.count} ",
+        (_colour_word(req.colour), STYLE[req.colour]),
         f" {SHORT_RANK[req.rank]}{plus}",
     )
 
 
 def _small(card: SmallOracle) -> Text:
     return Text.assemble(
-        (f"{card.id} ", "dim"), Text(", ").join(_requirement(r) for r in card.requires),
-        " -> ", _elements(card.reward),
+        (f"{card.id} ", "dim"),
+        Text(", ").join(_requirement(r) for r in card.requires),
+        " -> ",
+        _elements(card.reward),
     )
 
 
@@ -156,8 +164,13 @@ def _boards(view: WickedLabyrinthView) -> Table:
         pieces += " S" if board.soul_sign else ""
         spells = f"P{board.promotion_spells} C{board.colour_change_spells}"
         table.add_row(
-            seat, pieces, *(_tokens(row) for row in board.tokens), spells,
-            str(board.impurity), str(board.score), _status(board),
+            seat,
+            pieces,
+            *(_tokens(row) for row in board.tokens),
+            spells,
+            str(board.impurity),
+            str(board.score),
+            _status(board),
         )
     return table
 
@@ -172,10 +185,16 @@ def _oracles(view: WickedLabyrinthView) -> Table:
             if k:
                 great.append("; ")
             a, b = slot.card.colours
-            great.append_text(Text.assemble(
-                (f"{slot.card.id} ", "dim"), (_colour_word(a), STYLE[a]), "+",
-                (_colour_word(b), STYLE[b]), " high", " [done]" if slot.achieved else "",
-            ))
+            great.append_text(
+                Text.assemble(
+                    (f"{slot.card.id} ", "dim"),
+                    (_colour_word(a), STYLE[a]),
+                    "+",
+                    (_colour_word(b), STYLE[b]),
+                    " high",
+                    " [done]" if slot.achieved else "",
+                )
+            )
         small = Text("small: ")
         for k, s in enumerate(board.small_oracles):
             if k:
@@ -193,11 +212,13 @@ def render_view(view: WickedLabyrinthView) -> RenderableType:
     if view.labyrinth:
         parts.append(_labyrinth(view))
     parts.append(_boards(view))
-    parts.append(Text(
-        "pieces: search pieces left, W/S = witch's/soul's sign still held; "
-        "spells: P promotion, C colour change; imp: impurity",
-        style="dim",
-    ))
+    parts.append(
+        Text(
+            "pieces: search pieces left, W/S = witch's/soul's sign still held; "
+            "spells: P promotion, C colour change; imp: impurity",
+            style="dim",
+        )
+    )
     parts.append(_oracles(view))
     if view.my_declaration is not None:
         parts.append(Text(f"your closed hand: {describe_declaration(view.my_declaration)}"))
@@ -233,17 +254,23 @@ def describe_action(view: WickedLabyrinthView, action: Action) -> str:
         return f"return a {_token(action.colour, Rank.LOW)} token to the supply"
     if isinstance(action, A.PairPromotion):
         up = _token(action.colour, Rank(action.rank + 1))
-        return (f"two {_token(action.colour, action.rank)} tokens become one {up}"
-                f"{_room(action.room, action.rank)}")
+        return (
+            f"two {_token(action.colour, action.rank)} tokens become one {up}"
+            f"{_room(action.room, action.rank)}"
+        )
     if isinstance(action, A.SpellPromotion):
         up = RANK_WORD[Rank(action.rank + 1)]
-        return (f"promotion spell: {_token(action.colour, action.rank)} to {up}"
-                f"{_room(action.room, action.rank)}")
+        return (
+            f"promotion spell: {_token(action.colour, action.rank)} to {up}"
+            f"{_room(action.room, action.rank)}"
+        )
     if isinstance(action, A.DiscardPromotion):
         return "discard a promotion spell unused"
     if isinstance(action, A.ColourChange):
-        return (f"colour-change spell: {_token(action.colour, action.rank)} "
-                f"becomes {_colour_word(action.to)}")
+        return (
+            f"colour-change spell: {_token(action.colour, action.rank)} "
+            f"becomes {_colour_word(action.to)}"
+        )
     if isinstance(action, A.DiscardColourChange):
         return "discard a colour-change spell unused"
     if isinstance(action, A.AchieveSmall | A.AchieveGreat):
@@ -285,17 +312,14 @@ def describe_event(event: Event, view: WickedLabyrinthView | None = None) -> str
             must = " (the last corridor takes every piece left)" if forced else ""
             return f"{_seat(p).capitalize()} holds {describe_declaration(d)}{must}."
         case E.DeclarationsRevealed(corridor=c, declarations=hands):
-            shown = "; ".join(
-                f"{_seat(p)}: {describe_declaration(h)}" for p, h in enumerate(hands)
-            )
+            shown = "; ".join(f"{_seat(p)}: {describe_declaration(h)}" for p, h in enumerate(hands))
             return f"Hands open on {c}: {shown}."
         case E.CorridorRanked(skipped=True, corridor=c):
             return f"Nobody held a search piece: {c} is skipped."
         case E.CorridorRanked(first=first, seconds=seconds, witch_signs=w, soul_signs=s):
             firsts = _seat(first) if first is not None else "nobody"
             second = ", ".join(map(_seat, seconds)) or "nobody"
-            return (f"1st: {firsts}; 2nd: {second}. Signs revealed: {w} witch's, "
-                    f"{s} soul's.")
+            return f"1st: {firsts}; 2nd: {second}. Signs revealed: {w} witch's, {s} soul's."
         case E.ImpurityTaken(player=p, count=n):
             return f"{_seat(p).capitalize()} takes {n} impurity."
         case E.TokenGained(player=p, colour=c):
@@ -310,8 +334,7 @@ def describe_event(event: Event, view: WickedLabyrinthView | None = None) -> str
             up = RANK_WORD[Rank(r + 1)]
             return f"{_seat(p).capitalize()} promotes a {_token(c, r)} token to {up} ({by})."
         case E.ColourChanged(player=p, colour=c, rank=r, to=to):
-            return (f"{_seat(p).capitalize()} changes a {_token(c, r)} token to "
-                    f"{_colour_word(to)}.")
+            return f"{_seat(p).capitalize()} changes a {_token(c, r)} token to {_colour_word(to)}."
         case E.SpellDiscarded(player=p, spell=s):
             return f"{_seat(p).capitalize()} discards a {ELEMENT_WORD[s]}."
         case E.OracleAchieved(player=p, oracle=o, great=great):

@@ -52,14 +52,22 @@ def review(
         if as_json:
             typer.echo(json.dumps(review_record(game, record, seat, samples).to_json()))
             return
-        progress = Progress(TextColumn("review"), BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+        progress = Progress(
+            TextColumn("review"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
         with progress:
             task = progress.add_task("decisions", total=None)
             result = review_record(
-                game, record, seat, samples,
-                on_progress=lambda done, total: progress.update(task, completed=done,
-                                                                total=total),
+                game,
+                record,
+                seat,
+                samples,
+                on_progress=lambda done, total: progress.update(task, completed=done, total=total),
             )
         Console(highlight=False).print(mistakes_table(result, lang, top))
 

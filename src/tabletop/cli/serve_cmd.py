@@ -44,11 +44,17 @@ def serve(
         2, "--bot-workers", min=1, max=64, help="Processes that make server bots' decisions."
     ),
     bot_max_time: float = typer.Option(
-        DEFAULT_BOT_LIMITS["time"], "--bot-max-time", min=0.01, max=60,
+        DEFAULT_BOT_LIMITS["time"],
+        "--bot-max-time",
+        min=0.01,
+        max=60,
         help="Largest 'time' (seconds per decision) a bot spec may ask for.",
     ),
     bot_max_iterations: int = typer.Option(
-        int(DEFAULT_BOT_LIMITS["iterations"]), "--bot-max-iterations", min=1, max=10_000_000,
+        int(DEFAULT_BOT_LIMITS["iterations"]),
+        "--bot-max-iterations",
+        min=1,
+        max=10_000_000,
         help="Largest 'iterations' a bot spec may ask for.",
     ),
     bot_limit: Annotated[

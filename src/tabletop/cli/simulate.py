@@ -68,7 +68,12 @@ def simulate(
         with progress:
             task = progress.add_task("games", total=games)
             result = run_batch(
-                game, specs, games, seed, options, workers,
+                game,
+                specs,
+                games,
+                seed,
+                options,
+                workers,
                 on_game=lambda n: progress.advance(task, n),
             )
         Console().print(summary_table(result))
@@ -76,8 +81,7 @@ def simulate(
 
 def summary_table(result: BatchResult) -> Table:
     table = Table(
-        title=f"{result.game}: {result.games} games, {result.players} players, "
-        f"seed {result.seed}",
+        title=f"{result.game}: {result.games} games, {result.players} players, seed {result.seed}",
         caption=f"{result.games_per_second:,.1f} games/s, "
         f"{result.decisions_per_second:,.0f} decisions/s",
     )

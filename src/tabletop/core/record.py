@@ -70,9 +70,7 @@ class GameRecord:
         except (KeyError, TypeError, ValueError) as exc:
             raise RecordError(f"not a valid game record: missing or bad {exc}") from exc
 
-    def steps(
-        self, game: Game
-    ) -> Iterator[tuple[State, tuple[int, str] | None, list[Event]]]:
+    def steps(self, game: Game) -> Iterator[tuple[State, tuple[int, str] | None, list[Event]]]:
         """Yield the start state with the setup's events (``State.start_events``: the
         deal), then the state after each step with that step and the events it made
         (what each viewer's version of them comes from).

@@ -50,8 +50,14 @@ def _times(hi: i64, lo: i64, c3: i64, c2: i64, c1: i64, c0: i64) -> tuple[i64, i
     l0, l1, h0, h1 = lo & _M16, lo >> 16, hi & _M16, hi >> 16
     col1 = l0 * c1 + l1 * c0
     low = l0 * c0 + ((col1 & _M16) << 16)
-    high = ((low >> 32) + (col1 >> 16) + l0 * c2 + l1 * c1 + h0 * c0
-            + (((l0 * c3 + l1 * c2 + h0 * c1 + h1 * c0) & _M16) << 16))
+    high = (
+        (low >> 32)
+        + (col1 >> 16)
+        + l0 * c2
+        + l1 * c1
+        + h0 * c0
+        + (((l0 * c3 + l1 * c2 + h0 * c1 + h1 * c0) & _M16) << 16)
+    )
     return high & _M32, low & _M32
 
 

@@ -173,8 +173,7 @@ def write_report(
         json.dumps({**figures, "header": header.to_json(), "cards": impacts}, indent=1)
     )
     written.append(out / "summary.json")
-    (out / "index.html").write_text(_html(header, figures, impacts, title, pool),
-                                    encoding="utf-8")
+    (out / "index.html").write_text(_html(header, figures, impacts, title, pool), encoding="utf-8")
     return written
 
 
@@ -198,7 +197,8 @@ def _html(
     members = "".join(f"<tr><td><code>{e(s)}</code></td><td>{e(a)}</td></tr>" for s, a in pool)
     pool_part = (
         f"<h2>The pool</h2><table><tr><th>bot</th><th>why</th></tr>{members}</table>"
-        if pool else ""
+        if pool
+        else ""
     )
     rows = "".join(
         f"<tr><td>{e(b['bot'])}</td><td>{b['mu']:.1f} ± {2 * b['sigma']:.1f}</td>"

@@ -72,8 +72,9 @@ def appraise(game: Game, seat: int, decision: Decision, samples: int) -> dict[in
     model.start(decision.view, first)
     legal = list(decision.legal)
     settings = Settings(EVERY_ACTION, 1.0, None, None, model, samples)
-    outcome = search(sample, seat, legal, Budget(iterations=len(legal) * samples), settings,
-                     random.Random(base))
+    outcome = search(
+        sample, seat, legal, Budget(iterations=len(legal) * samples), settings, random.Random(base)
+    )
     low, high = game.info.min_score, game.info.max_score
     span = max(1, high - low)
     return {a: low + outcome.root.mean(seat, a) * span for a in legal}

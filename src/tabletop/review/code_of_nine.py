@@ -70,8 +70,7 @@ def _phrase(game: Game, decision: Decision, action: int, lang: str, done: bool) 
         return f"you chose {who}" if done else f"choosing {who}"
     if isinstance(a, ChooseItem):
         name = "no item" if a.item is None else a.item.name.lower()
-        item = ("なし" if a.item is None
-                else word(lang, f"con.q.{name}.one", name))
+        item = "なし" if a.item is None else word(lang, f"con.q.{name}.one", name)
         if ja:
             return f"アイテム「{item}」を選びました" if done else f"アイテム「{item}」を選べば"
         return f"you chose {name}" if done else f"choosing {name}"

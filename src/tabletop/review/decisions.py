@@ -55,8 +55,7 @@ def decisions_of(game: Game, record: GameRecord, seat: int) -> list[Decision]:
             view, legal = before
             rnd = getattr(view, "round", 0)
             turns[rnd] = turns.get(rnd, 0) + 1
-            seen.append((number, view, legal, game.actions.id_of(game.action(step[1])),
-                         turns[rnd]))
+            seen.append((number, view, legal, game.actions.id_of(game.action(step[1])), turns[rnd]))
         deciding = not state.is_terminal() and seat in state.current_players()
         before = (state.view(seat), tuple(state.legal_action_ids(seat))) if deciding else None
     if state is None or not state.is_terminal():

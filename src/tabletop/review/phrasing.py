@@ -64,7 +64,7 @@ def word(lang: str, key: str, fallback: str) -> str:
 
 
 def line(game: Game, decision: Decision, seat: int, best: int, gain: float, lang: str) -> str:
-    """"corridor 3 of round 2: you held 2; holding 4 would have taken the corridor
+    """ "corridor 3 of round 2: you held 2; holding 4 would have taken the corridor
     first: about +3.1 points expected", in ``lang``."""
     p = phrases(game)
     where = p.where(decision, lang)

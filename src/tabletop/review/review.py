@@ -107,8 +107,9 @@ def review_decision(
 def collect(game: str, seat: int, samples: int, found: list[Mistake | None | bool]) -> Review:
     """The review of ``game`` (its name) from each decision's outcome
     (:func:`review_decision`), in order."""
-    mistakes = sorted((m for m in found if isinstance(m, Mistake)),
-                      key=lambda m: (-m.gain, m.number))
+    mistakes = sorted(
+        (m for m in found if isinstance(m, Mistake)), key=lambda m: (-m.gain, m.number)
+    )
     appraised = sum(1 for m in found if m is not False)
     return Review(game, seat, samples, len(found), appraised, tuple(mistakes))
 

@@ -29,8 +29,9 @@ def _hand(game: Game, action: int) -> Declare | None:
 def _signs(hand: Declare, lang: str) -> str:
     if lang == "ja":
         return ("と魔女の気配駒" if hand.witch else "") + ("と魂の気配駒" if hand.soul else "")
-    names = [n for n, on in (("the witch's sign", hand.witch), ("the soul's sign", hand.soul))
-             if on]
+    names = [
+        n for n, on in (("the witch's sign", hand.witch), ("the soul's sign", hand.soul)) if on
+    ]
     return " with " + " and ".join(names) if names else ""
 
 

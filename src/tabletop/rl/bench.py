@@ -58,8 +58,9 @@ def available(game: Game) -> bool:
     return game.info.name in ENCODERS
 
 
-def random_episode(env: TabletopParallelEnv, rng: random.Random,
-                   seed: int | None = None) -> tuple[int, int]:
+def random_episode(
+    env: TabletopParallelEnv, rng: random.Random, seed: int | None = None
+) -> tuple[int, int]:
     """One episode of random masked actions: (decisions, steps).
 
     Each agent with a decision picks uniformly among its mask's legal actions, with one
@@ -83,8 +84,9 @@ def random_episode(env: TabletopParallelEnv, rng: random.Random,
     return decisions, steps
 
 
-def env_episodes(game: Game, players: int, seconds: float, seed: int = 0,
-                 free_observations: bool = False) -> tuple[Rate, int]:
+def env_episodes(
+    game: Game, players: int, seconds: float, seed: int = 0, free_observations: bool = False
+) -> tuple[Rate, int]:
     """Random masked episodes of the parallel env: (episodes and decisions, steps).
 
     The env is seeded once, at the first reset, as a training loop would.
@@ -137,8 +139,14 @@ def random_legal(rng: np.random.Generator, masks: np.ndarray, noop: int) -> np.n
     return picked
 
 
-def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
-                 tables: int = VECTOR_TABLES, workers: int = 1) -> tuple[Rate, int]:
+def vector_steps(
+    game: Game,
+    players: int,
+    seconds: float,
+    seed: int = 0,
+    tables: int = VECTOR_TABLES,
+    workers: int = 1,
+) -> tuple[Rate, int]:
     """The batched env (every seat, ``workers`` processes) stepped with random legal
     actions, drawn for all tables at once by :func:`random_legal`: (rate, table steps).
 
@@ -150,8 +158,10 @@ def vector_steps(game: Game, players: int, seconds: float, seed: int = 0,
     """
     from tabletop.rl.vector import VectorEnv
 
-    with (VectorEnv(game, players, tables, workers=workers) as env,
-          using_clock("wall") if workers > 1 else nullcontext()):
+    with (
+        VectorEnv(game, players, tables, workers=workers) as env,
+        using_clock("wall") if workers > 1 else nullcontext(),
+    ):
         _, masks = env.reset(seed=seed)
         rng = np.random.default_rng(seed)
         noop = env.noop
@@ -180,8 +190,9 @@ actions, checking them against the masks, the engine applying them (autoresets
 included), encoding the observations, listing the legal sets into masks."""
 
 
-def vector_costs(game: Game, players: int, seconds: float, seed: int = 0,
-                 tables: int = VECTOR_TABLES) -> dict[str, float]:
+def vector_costs(
+    game: Game, players: int, seconds: float, seed: int = 0, tables: int = VECTOR_TABLES
+) -> dict[str, float]:
     """Where a batched table step's time goes: CPU microseconds per table step of each
     of :data:`VECTOR_PHASES` (``time.process_time``, so other processes' load weighs
     less than on wall-clock rates), their ``total``, and ``pettingzoo``: the CPU
@@ -209,8 +220,9 @@ def vector_costs(game: Game, players: int, seconds: float, seed: int = 0,
         t4 = clock()
         env._shard.mask()
         t5 = clock()
-        for phase, took in zip(VECTOR_PHASES, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4),
-                               strict=True):
+        for phase, took in zip(
+            VECTOR_PHASES, (t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4), strict=True
+        ):
             spent[phase] += took
         steps += 1
     out = {phase: 1e6 * took / (steps * tables) for phase, took in spent.items()}
@@ -225,8 +237,9 @@ def vector_costs(game: Game, players: int, seconds: float, seed: int = 0,
     return out
 
 
-def learner_steps(game: Game, players: int, seconds: float, opponents: str = "heuristic",
-                  seed: int = 0) -> Rate:
+def learner_steps(
+    game: Game, players: int, seconds: float, opponents: str = "heuristic", seed: int = 0
+) -> Rate:
     """The single-seat env's learner steps against ``opponents`` with random masked
     actions (the rate's count is steps; decisions are the learner's too)."""
     from tabletop.rl.gymnasium import SingleSeatEnv
@@ -238,7 +251,8 @@ def learner_steps(game: Game, players: int, seconds: float, opponents: str = "he
     def one_step(_: int) -> int:
         nonlocal obs
         obs, _reward, done, _truncated, _info = env.step(
-            int(random_masked(rng, obs["action_mask"])))
+            int(random_masked(rng, obs["action_mask"]))
+        )
         if done:
             obs, _info = env.reset()
         return 1
@@ -293,15 +307,15 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         rate, taken = vector_steps(game, players, share, seed + 1000 * k)
         vector.append(rate)
         vector_table_steps += taken
-        rate, taken = vector_steps(game, players, share, seed + 1000 * k,
-                                   tables=VECTOR_TABLES * workers, workers=workers)
+        rate, taken = vector_steps(
+            game, players, share, seed + 1000 * k, tables=VECTOR_TABLES * workers, workers=workers
+        )
         parallel.append(rate)
         parallel_table_steps += taken
         learner.append(learner_steps(game, players, share, "heuristic", seed + 1000 * k))
         engine.append(playouts(game, players, share, seed + 1000 * k))
         viewed.append(engine_with_views(game, players, share, seed + 1000 * k))
-        free.append(env_episodes(game, players, share, seed + 1000 * k,
-                                 free_observations=True)[0])
+        free.append(env_episodes(game, players, share, seed + 1000 * k, free_observations=True)[0])
     env_rate, engine_rate, viewed_rate = _total(env), _total(engine), _total(viewed)
     free_rate = _total(free)
     vector_rate = _total(vector)
@@ -328,11 +342,13 @@ def rl_figures(game: Game, players: int, seconds: float, seed: int = 0) -> dict[
         "engine_decisions_per_second": engine_rate.decisions_per_second,
         "env_cost_ratio": engine_rate.decisions_per_second / env_rate.decisions_per_second,
         "view_floor_ratio": engine_rate.decisions_per_second / viewed_rate.decisions_per_second,
-        "free_observation_ratio": (engine_rate.decisions_per_second
-                                   / free_rate.decisions_per_second),
+        "free_observation_ratio": (
+            engine_rate.decisions_per_second / free_rate.decisions_per_second
+        ),
     }
 
 
 def _total(rates: list[Rate]) -> Rate:
-    return Rate(sum(r.count for r in rates), sum(r.decisions for r in rates),
-                sum(r.seconds for r in rates))
+    return Rate(
+        sum(r.count for r in rates), sum(r.decisions for r in rates), sum(r.seconds for r in rates)
+    )

@@ -225,16 +225,16 @@ class Episode:
     def rewards(self) -> list[float]:
         """Each seat's reward for the step just taken: non-zero only when it ended."""
         if self.offender is not None:
-            return [self.illegal_reward if p == self.offender else 0.0
-                    for p in range(self.players)]
+            return [self.illegal_reward if p == self.offender else 0.0 for p in range(self.players)]
         state = self.state
         if not state.is_terminal():
             return [0.0] * self.players
         return terminal_rewards(self.game, state, self.reward)
 
 
-def terminal_rewards(game: Game, state: State, reward: str,
-                     result: Result | None = None) -> list[float]:
+def terminal_rewards(
+    game: Game, state: State, reward: str, result: Result | None = None
+) -> list[float]:
     """Each seat's reward at the end of ``state``'s game under the scheme ``reward``
     (``result``: the state's, when the caller has it already)."""
     if result is None:
@@ -257,5 +257,8 @@ def rewards_of(game: Game, players: int, reward: str, result: Result) -> list[fl
 def final_info(result: Result) -> dict[str, Any]:
     """What ``info`` holds at the end of a game: every seat's score and placing (1 is
     first; ties share a placing) and the winners, in seat order."""
-    return {"scores": list(result.scores), "placings": list(result.placings),
-            "winners": list(result.winners)}
+    return {
+        "scores": list(result.scores),
+        "placings": list(result.placings),
+        "winners": list(result.winners),
+    }

@@ -80,17 +80,23 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
         self._opponents = self._make_opponents(opponents)
         n = self.episode.num_actions
         # gymnasium types its spaces by numpy's scalar types, the env by what it returns
-        self.observation_space = cast(Space[dict[str, np.ndarray]], gymnasium.spaces.Dict({
-            "observation": gymnasium.spaces.Box(0.0, 1.0, (self.episode.obs_size,), np.float32),
-            "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
-        }))
+        self.observation_space = cast(
+            Space[dict[str, np.ndarray]],
+            gymnasium.spaces.Dict(
+                {
+                    "observation": gymnasium.spaces.Box(
+                        0.0, 1.0, (self.episode.obs_size,), np.float32
+                    ),
+                    "action_mask": gymnasium.spaces.Box(0, 1, (n,), np.int8),
+                }
+            ),
+        )
         self.action_space = cast(Space[int], gymnasium.spaces.Discrete(n))
 
     def _make_opponents(self, opponents: Opponent | Sequence[Opponent]) -> Opponents:
         ep = self.episode
         specs = opponent_specs(ep.game, ep.players, self.seat, opponents)
-        return Opponents(ep.game, specs, table_encoder_for(ep.game.info.name, ep.players),
-                         ep.noop)
+        return Opponents(ep.game, specs, table_encoder_for(ep.game.info.name, ep.players), ep.noop)
 
     @property
     def opponents(self) -> dict[int, Opponent]:
@@ -146,9 +152,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             return final_info(ep.state.result())
         return {}
 
-    def step(
-        self, action: int
-    ) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
+    def step(self, action: int) -> tuple[dict[str, np.ndarray], float, bool, bool, dict[str, Any]]:
         ep = self.episode
         if ep.over:
             raise RuntimeError("the episode is over: call reset() first")
@@ -185,7 +189,6 @@ def register() -> list[str]:
     for game in ENCODERS:
         name = env_id(game)
         if name not in gymnasium.registry:
-            gymnasium.register(name, entry_point=f"{__name__}:SingleSeatEnv",
-                               kwargs={"game": game})
+            gymnasium.register(name, entry_point=f"{__name__}:SingleSeatEnv", kwargs={"game": game})
         ids.append(name)
     return ids

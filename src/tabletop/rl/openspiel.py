@@ -172,8 +172,9 @@ class _Engine:
 class TabletopState(pyspiel.State):  # type: ignore[misc]
     """One OpenSpiel state over one engine state; see the module docstring."""
 
-    def __init__(self, game: TabletopGame, engine: State,
-                 prefix: dict[int | None, str] | None = None) -> None:
+    def __init__(
+        self, game: TabletopGame, engine: State, prefix: dict[int | None, str] | None = None
+    ) -> None:
         super().__init__(game)
         self._noop = game.noop  # plain values: OpenSpiel deep-copies attributes to clone
         self._simultaneous = game.simultaneous
@@ -224,8 +225,10 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         deciding = state.current_players()
         for player, action in enumerate(actions):  # all checked before any is applied
             if player not in deciding and action != self._noop:
-                raise ValueError(f"player {player} has no decision now: only the no-op "
-                                 f"{self._noop} is legal, got {action}")
+                raise ValueError(
+                    f"player {player} has no decision now: only the no-op "
+                    f"{self._noop} is legal, got {action}"
+                )
             if player in deciding and action not in state.legal_action_ids(player):
                 raise IllegalActionError(player, action, "it is not a legal action now")
         for player in deciding:
@@ -258,8 +261,11 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
     def own_decisions(self, player: int) -> list[int]:
         """The ids of the seat's own decisions so far, in order."""
-        return [e.action for e in self._engine.entries
-                if isinstance(e, _Decision) and e.player == player]
+        return [
+            e.action
+            for e in self._engine.entries
+            if isinstance(e, _Decision) and e.player == player
+        ]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
         """A state ``player_id`` cannot tell from this one (ISMCTS's resampler).
@@ -384,14 +390,16 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             utility_sum=None,
             max_game_length=game.info.max_game_length,
         )
-        super().__init__(_game_type(game, self.turn_based), info,
-                         {**values, "players": players})
+        super().__init__(_game_type(game, self.turn_based), info, {**values, "players": players})
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], bool]]:
         """Pickles by name and parameters; unpickling registers the game first, so a
         fresh process (a worker) can load it."""
-        return _unpickle_game, (self.engine_game.info.name, dict(self.get_parameters()),
-                                self.turn_based)
+        return _unpickle_game, (
+            self.engine_game.info.name,
+            dict(self.get_parameters()),
+            self.turn_based,
+        )
 
     def action_to_string(self, player: int, action: int) -> str:
         """An action's notation (``d3w``, ``library``); ``no-op`` for the no-op of a
@@ -403,8 +411,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         return str(self.engine_game.actions[action])
 
     def new_initial_state(self) -> TabletopState:
-        state = self.engine_game.new_game(self.num_players(), 0, auto_chance=False,
-                                          **self.options)
+        state = self.engine_game.new_game(self.num_players(), 0, auto_chance=False, **self.options)
         return TabletopState(self, state)
 
     def make_py_observer(

@@ -52,7 +52,8 @@ def frozen(model: _Predictor, deterministic: bool = False) -> Policy:
     def policy(observation: np.ndarray, action_mask: np.ndarray) -> int:
         action, _ = snapshot.predict(
             {"observation": observation, "action_mask": action_mask},
-            action_masks=action_mask.astype(bool), deterministic=deterministic,
+            action_masks=action_mask.astype(bool),
+            deterministic=deterministic,
         )
         return int(action)
 
@@ -147,8 +148,9 @@ class Opponents:
             mask[list(legal)] = 1
             action = int(player(rows[seat].copy(), mask))
             if action not in legal:
-                raise IllegalActionError(seat, action, "the opponent policy chose an action "
-                                         "outside its mask")
+                raise IllegalActionError(
+                    seat, action, "the opponent policy chose an action outside its mask"
+                )
             chosen[seat] = action
         return chosen
 

@@ -194,8 +194,13 @@ class TabletopParallelEnv(_Table, ParallelEnv[str, Observation, int]):
         self.agents = self.possible_agents[:]
         return self._observe_all(), self._infos()
 
-    def step(self, actions: dict[str, int]) -> tuple[
-        dict[str, Observation], dict[str, float], dict[str, bool], dict[str, bool],
+    def step(
+        self, actions: dict[str, int]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
         dict[str, dict[str, Any]],
     ]:
         agents = self.agents
@@ -226,8 +231,11 @@ class TabletopParallelEnv(_Table, ParallelEnv[str, Observation, int]):
 class TabletopAECEnv(_Table, AECEnv[str, Observation, int]):
     """Deciding seats act one after another, applied together; see the module docstring."""
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "tabletop_aec_v1",
-                "is_parallelizable": False}
+    metadata = {
+        "render_modes": ["ansi", "human"],
+        "name": "tabletop_aec_v1",
+        "is_parallelizable": False,
+    }
     """Not parallelizable: PettingZoo's ``aec_to_parallel`` expects every agent to be
     selected in turn at every step, and this env selects only the deciding seats. Use
     :func:`parallel_env`, the native parallel form, instead."""

@@ -76,8 +76,10 @@ class PoolEnv(gymnasium.Wrapper[dict[str, np.ndarray], int, dict[str, np.ndarray
         """A new game against opponents drawn from the pool (``options`` may not set
         them: the pool does)."""
         if options:
-            raise ValueError(f"PoolEnv.reset takes no options (the pool picks the "
-                             f"opponents), got {sorted(options)}")
+            raise ValueError(
+                f"PoolEnv.reset takes no options (the pool picks the "
+                f"opponents), got {sorted(options)}"
+            )
         if seed is not None:
             self._rng = np.random.default_rng(seed)
         picks = self.pool.draw(self._rng, self._others)

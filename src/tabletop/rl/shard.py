@@ -115,9 +115,19 @@ class ShardArrays:
 
     def tables(self, start: int, stop: int) -> ShardArrays:
         """The views of tables ``start`` to ``stop`` of these."""
-        return ShardArrays(*(a[start:stop] for a in (
-            self.observations, self.masks, self.rewards, self.dones,
-            self.final_observations, self.final_masks)))
+        return ShardArrays(
+            *(
+                a[start:stop]
+                for a in (
+                    self.observations,
+                    self.masks,
+                    self.rewards,
+                    self.dones,
+                    self.final_observations,
+                    self.final_masks,
+                )
+            )
+        )
 
 
 class Shard:
@@ -147,16 +157,22 @@ class Shard:
         self._opponents: list[Opponents] = []
         if spec.seat is not None:
             self._opponents = [
-                Opponents(game, spec.opponents, table_encoder_for(game.info.name, spec.players),
-                          self.num_actions - 1)
+                Opponents(
+                    game,
+                    spec.opponents,
+                    table_encoder_for(game.info.name, spec.players),
+                    self.num_actions - 1,
+                )
                 for _ in range(spec.tables)
             ]
 
     def reset(self, seed: int | None) -> None:
         """New games at every table, table ``t`` of the env seeded with ``seed + t``."""
         first = self.spec.first
-        self._rngs = [seeding.np_random(None if seed is None else seed + first + t)[0]
-                      for t in range(self.spec.tables)]
+        self._rngs = [
+            seeding.np_random(None if seed is None else seed + first + t)[0]
+            for t in range(self.spec.tables)
+        ]
         self._spares = [None] * self.spec.tables
         self.states = [self._new_game(t) for t in range(self.spec.tables)]
         self.arrays.rewards.fill(0.0)
@@ -180,8 +196,9 @@ class Shard:
 
     def _dealt(self, t: int) -> State:
         """A new game at table ``t``, seeded by the table's next draw."""
-        return self.game.new_game(self.players, int(self._rngs[t].integers(0, 2**63 - 1)),
-                                  **self.options)
+        return self.game.new_game(
+            self.players, int(self._rngs[t].integers(0, 2**63 - 1)), **self.options
+        )
 
     def make_spares(self, stop: Callable[[], bool]) -> None:
         """Make the next game of tables without a spare until ``stop()`` says to.
@@ -241,8 +258,9 @@ class Shard:
         rewards = terminal_rewards(self.game, state, self.spec.reward, result)
         arrays.rewards[t] = rewards if self.seat is None else rewards[self.seat]
         self._final.forget()
-        self._encoder.encode_into((state,), arrays.final_observations[t : t + 1], self.seat,
-                                  self._final)
+        self._encoder.encode_into(
+            (state,), arrays.final_observations[t : t + 1], self.seat, self._final
+        )
         arrays.final_masks[t] = self._masks.rows[0]
         self.states[t] = self._new_game(t)
         return result
@@ -275,8 +293,9 @@ NATIVE_ENGINES = True
 native``; the tests set it False to run the Python engine, the reference, beside it)."""
 
 
-def make_shard(game: Game, spec: ShardSpec,
-               arrays: ShardArrays) -> Shard | LabyrinthShard | CodeOfNineShard:
+def make_shard(
+    game: Game, spec: ShardSpec, arrays: ShardArrays
+) -> Shard | LabyrinthShard | CodeOfNineShard:
     """The shard for ``spec``: every-seat tables of The Wicked Labyrinth or Code of Nine
     in C when the spec allows it and the game's native engine is built and fresh
     (:mod:`tabletop.rl.native`; for Code of Nine, and plays the spec's board), else

@@ -56,8 +56,9 @@ def seat_keys(
         keys[t] = mask_key(states[t].legal_action_ids_unchecked(seat), known, new)
 
 
-def mask_key(ids: Sequence[int], known: dict[tuple[int, ...], int],
-             new: list[tuple[int, ...]]) -> int:
+def mask_key(
+    ids: Sequence[int], known: dict[tuple[int, ...], int], new: list[tuple[int, ...]]
+) -> int:
     """The key of a legal set in ``known`` (keys count from 1; 0 is the no-op alone);
     a set met for the first time gets the next key and is appended to ``new``, whose
     mask rows the env then writes."""

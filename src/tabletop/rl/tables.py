@@ -20,13 +20,16 @@ def action_markdown(game: str) -> str:
             continue
         kind = type(table[start])
         ids = f"{start}" if end - start == 1 else f"{start}-{end - 1}"
-        notation = f"`{table[start]}`" if end - start == 1 else \
-            f"`{table[start]}` .. `{table[end - 1]}`"
+        notation = (
+            f"`{table[start]}`" if end - start == 1 else f"`{table[start]}` .. `{table[end - 1]}`"
+        )
         meaning = (kind.__doc__ or "").strip().splitlines()[0]
         lines.append(f"| {ids} | {kind.__name__} | {notation} | {meaning} |")
         start = end
-    lines.append(f"| {len(table)} | no-op | | PettingZoo (and OpenSpiel for simultaneous games): "
-                 "the only action of a seat with no decision now |")
+    lines.append(
+        f"| {len(table)} | no-op | | PettingZoo (and OpenSpiel for simultaneous games): "
+        "the only action of a seat with no decision now |"
+    )
     return "\n".join(lines)
 
 
@@ -50,7 +53,7 @@ def layout_markdown(game: str) -> str:
     for prefix, meaning in encoder.sections:
         lines.append(f"| `{prefix}` | {' | '.join(spans[prefix])} | {meaning} |")
     block = encoder.block
-    inner = [label[len(block):] for label in encoder.labels(players[0]) if label.startswith(block)]
+    inner = [label[len(block) :] for label in encoder.labels(players[0]) if label.startswith(block)]
     lines += ["", f"Inside each `{block.rstrip('.')}` block (offset: meaning):", "", "```"]
     start = 0
     for end in range(1, len(inner) + 1):

@@ -116,13 +116,14 @@ class VectorEnv:
             game = lookup(game)
         if isinstance(tables, bool) or not isinstance(tables, int) or tables < 1:
             raise ValueError(f"tables must be a whole number of at least 1, got {tables!r}")
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                                 or not 0 <= seat < players):
+        if seat is not None and (
+            isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players
+        ):
             raise ValueError(f"seat must be None or a seat number 0..{players - 1}, got {seat!r}")
-        if (isinstance(workers, bool) or not isinstance(workers, int)
-                or not 1 <= workers <= tables):
-            raise ValueError(f"workers must be a whole number from 1 to the {tables} tables, "
-                             f"got {workers!r}")
+        if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= tables:
+            raise ValueError(
+                f"workers must be a whole number from 1 to the {tables} tables, got {workers!r}"
+            )
         self.game = game
         self.players = players
         self.tables = tables
@@ -169,8 +170,14 @@ class VectorEnv:
         self._flat_masks = self.masks.reshape(-1)
         self._offsets = np.arange(0, self.masks.size, self.num_actions).reshape(lead)
         """Where each seat's mask starts in :attr:`_flat_masks` (:meth:`_checked`)."""
-        views = ShardArrays(arrays["observations"], arrays["masks"], arrays["rewards"],
-                            arrays["dones"], arrays["final_observations"], arrays["final_masks"])
+        views = ShardArrays(
+            arrays["observations"],
+            arrays["masks"],
+            arrays["rewards"],
+            arrays["dones"],
+            arrays["final_observations"],
+            arrays["final_masks"],
+        )
         self._native = shard.NATIVE_ENGINES
         """Whether native engines may step the tables, here and in every worker."""
         bounds = [tables * k // workers for k in range(workers + 1)]
@@ -180,22 +187,35 @@ class VectorEnv:
         self._closer = weakref.finalize(self, shut, self._workers)
         try:
             for k in range(1, workers):
-                self._workers.append(Worker(
-                    layout, self._spec(specs, bounds[k], bounds[k + 1]),  # type: ignore[arg-type]
-                    bounds[k], bounds[k + 1]))
+                self._workers.append(
+                    Worker(
+                        layout,  # type: ignore[arg-type]
+                        self._spec(specs, bounds[k], bounds[k + 1]),
+                        bounds[k],
+                        bounds[k + 1],
+                    )
+                )
         except BaseException:
             self.close()
             raise
         finally:
             if layout is not None:
                 unlink(layout)  # every worker has mapped it (or failed)
-        self._shard = make_shard(game, self._spec(specs, 0, bounds[1]),
-                                 views.tables(0, bounds[1]))
+        self._shard = make_shard(game, self._spec(specs, 0, bounds[1]), views.tables(0, bounds[1]))
         self._started = False
 
     def _spec(self, opponents: dict[int, Opponent], start: int, stop: int) -> ShardSpec:
-        return ShardSpec(self.game.info.name, self.players, start, stop - start, self.seat,
-                         opponents, self.reward, self._checked_options, self._native)
+        return ShardSpec(
+            self.game.info.name,
+            self.players,
+            start,
+            stop - start,
+            self.seat,
+            opponents,
+            self.reward,
+            self._checked_options,
+            self._native,
+        )
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -256,15 +276,17 @@ class VectorEnv:
         self._actions[...] = chosen
         for worker in self._workers:
             worker.send("step")
-        ended = self._everywhere(lambda: self._shard.step(self._actions[: self._bounds[1]]),
-                                 Worker.step_results)
+        ended = self._everywhere(
+            lambda: self._shard.step(self._actions[: self._bounds[1]]), Worker.step_results
+        )
         self.results = [None] * self.tables
         for t, result in ended:
             self.results[t] = result
         return self.observations, self.masks, self.rewards, self.dones
 
-    def _everywhere(self, here: Callable[[], Any], answer: Callable[[Worker], Any]
-                    ) -> list[tuple[int, Result]]:
+    def _everywhere(
+        self, here: Callable[[], Any], answer: Callable[[Worker], Any]
+    ) -> list[tuple[int, Result]]:
         """Run this process's part (``here``) while the workers run theirs, deal spare
         games while they are still at it (:meth:`Shard.make_spares`), then take every
         worker's ``answer``: the ended games of all, by the env's table numbers.
@@ -297,11 +319,15 @@ class VectorEnv:
         chosen = np.asarray(actions)
         shape = self.masks.shape[:-1]
         if chosen.shape != shape or chosen.dtype.kind not in "iu":
-            raise ValueError(f"actions must be integers of shape {shape}, got "
-                             f"{chosen.dtype} {chosen.shape}")
+            raise ValueError(
+                f"actions must be integers of shape {shape}, got {chosen.dtype} {chosen.shape}"
+            )
         ids = chosen.astype(np.intp, copy=False)  # unsigned ones too (uint64 + int64 is float)
-        if (ids.min() >= 0 and ids.max() < self.num_actions
-                and self._flat_masks[ids + self._offsets].all()):
+        if (
+            ids.min() >= 0
+            and ids.max() < self.num_actions
+            and self._flat_masks[ids + self._offsets].all()
+        ):
             return chosen
         inside = (chosen >= 0) & (chosen < self.num_actions)
         picked = np.take_along_axis(self.masks, np.where(inside, chosen, 0)[..., None], -1)

@@ -105,8 +105,10 @@ def attach(layout: Layout) -> dict[str, np.ndarray]:
 
 def views(memory: mmap.mmap, layout: Layout) -> dict[str, np.ndarray]:
     """The arrays of ``layout`` over ``memory``."""
-    return {name: np.ndarray(shape, np.dtype(dtype), buffer=memory, offset=offset)
-            for name, shape, dtype, offset in layout.arrays}
+    return {
+        name: np.ndarray(shape, np.dtype(dtype), buffer=memory, offset=offset)
+        for name, shape, dtype, offset in layout.arrays
+    }
 
 
 @dataclass(frozen=True)
@@ -130,9 +132,18 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
 
     try:
         arrays = attach(layout)
-        shard = make_shard(lookup(spec.game), spec, ShardArrays(
-            arrays["observations"], arrays["masks"], arrays["rewards"], arrays["dones"],
-            arrays["final_observations"], arrays["final_masks"]).tables(start, stop))
+        shard = make_shard(
+            lookup(spec.game),
+            spec,
+            ShardArrays(
+                arrays["observations"],
+                arrays["masks"],
+                arrays["rewards"],
+                arrays["dones"],
+                arrays["final_observations"],
+                arrays["final_masks"],
+            ).tables(start, stop),
+        )
         actions = arrays["actions"][start:stop]
         conn.send(None)
     except BaseException as error:  # the env raises it
@@ -167,8 +178,11 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
         except Exception as error:  # an answer that does not pickle: say what it was
             what = reply.error if isinstance(reply, Failure) else reply
             trace = reply.trace if isinstance(reply, Failure) else traceback.format_exc()
-            conn.send(Failure(RuntimeError(
-                f"the worker's answer does not pickle ({error}): {what!r}"), trace))
+            conn.send(
+                Failure(
+                    RuntimeError(f"the worker's answer does not pickle ({error}): {what!r}"), trace
+                )
+            )
 
 
 class Worker:
@@ -180,22 +194,28 @@ class Worker:
         except Exception as error:
             raise ValueError(
                 "with workers > 1 the game options and opponents must pickle (bot specs "
-                f"and policies defined at a module's top level do): {error}") from error
+                f"and policies defined at a module's top level do): {error}"
+            ) from error
         self.tables = (start, stop)
         # typeshed's BaseContext has no Process; both contexts chosen here have one
         context: Any = multiprocessing.get_context(
-            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods()
-            else "spawn")
+            "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
+        )
         self._conn, theirs = context.Pipe()
         self.process: BaseProcess = context.Process(
-            target=serve, args=(theirs, layout, spec, start, stop), daemon=True,
-            name=f"tabletop tables {start}-{stop - 1}")
+            target=serve,
+            args=(theirs, layout, spec, start, stop),
+            daemon=True,
+            name=f"tabletop tables {start}-{stop - 1}",
+        )
         self.process.start()
         theirs.close()
         if not self._conn.poll(START_SECONDS):
             self.close()
-            raise RuntimeError(f"the worker for tables {start}-{stop - 1} did not start "
-                               f"within {START_SECONDS:.0f} s")
+            raise RuntimeError(
+                f"the worker for tables {start}-{stop - 1} did not start "
+                f"within {START_SECONDS:.0f} s"
+            )
         self.receive()
 
     def send(self, *message: Any) -> None:
@@ -211,8 +231,9 @@ class Worker:
         except (EOFError, OSError) as error:
             raise self._gone() from error
         if isinstance(reply, Failure):
-            reply.error.add_note(f"in the worker for tables {self.tables[0]}-"
-                                 f"{self.tables[1] - 1}:\n{reply.trace}")
+            reply.error.add_note(
+                f"in the worker for tables {self.tables[0]}-{self.tables[1] - 1}:\n{reply.trace}"
+            )
             raise reply.error
         return reply
 
@@ -233,7 +254,8 @@ class Worker:
         self.process.join(1.0)
         return RuntimeError(
             f"the worker for tables {self.tables[0]}-{self.tables[1] - 1} has ended "
-            f"(exit code {self.process.exitcode}); make a new env")
+            f"(exit code {self.process.exitcode}); make a new env"
+        )
 
     def close(self) -> None:
         """Ask the worker to end, and make sure it does."""

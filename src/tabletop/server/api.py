@@ -234,7 +234,8 @@ async def list_games() -> list[dict[str, Any]]:
 
 
 @router.get(
-    "/tables", summary="The lobby: public tables, newest first, a page at a time",
+    "/tables",
+    summary="The lobby: public tables, newest first, a page at a time",
     responses=responses(422),
 )
 async def list_tables(
@@ -267,9 +268,7 @@ async def list_tables(
     return LobbyOut(tables=out, next=None if last is None else f"{last.created!r}:{last.id}")
 
 
-@router.post(
-    "/tables", status_code=201, summary="Create a table", responses=responses(400, 422)
-)
+@router.post("/tables", status_code=201, summary="Create a table", responses=responses(400, 422))
 async def create_table(request: Request, body: CreateTableIn, tables: Manager) -> CreatedOut:
     clients: Clients = request.app.state.clients
     address = request.client.host if request.client else "?"
@@ -302,7 +301,8 @@ async def create_table(request: Request, body: CreateTableIn, tables: Manager) -
 
 
 @router.get(
-    "/tables/{table_id}", summary="A table as a spectator sees it",
+    "/tables/{table_id}",
+    summary="A table as a spectator sees it",
     responses=responses(404, 422),
 )
 async def spectate(table_id: str, tables: Manager) -> ViewOut:
@@ -311,7 +311,8 @@ async def spectate(table_id: str, tables: Manager) -> ViewOut:
 
 
 @router.get(
-    "/tables/{table_id}/seats/{seat}", summary="A table as one seat sees it",
+    "/tables/{table_id}/seats/{seat}",
+    summary="A table as one seat sees it",
     responses=responses(401, 403, 404, 422),
 )
 async def seat_view(table_id: str, seat: int, tables: Manager, credentials: Credentials) -> ViewOut:
@@ -326,7 +327,8 @@ def _view_out(table: LiveTable, viewer: int | None) -> ViewOut:
 
 
 @router.post(
-    "/tables/{table_id}/seats/{seat}/join", summary="Take an open seat",
+    "/tables/{table_id}/seats/{seat}/join",
+    summary="Take an open seat",
     responses=responses(400, 403, 404, 409, 422),
 )
 async def join(table_id: str, seat: int, body: JoinIn, tables: Manager) -> JoinedOut:
@@ -335,7 +337,8 @@ async def join(table_id: str, seat: int, body: JoinIn, tables: Manager) -> Joine
 
 
 @router.post(
-    "/tables/{table_id}/seats/{seat}/leave", summary="Leave a seat to a bot",
+    "/tables/{table_id}/seats/{seat}/leave",
+    summary="Leave a seat to a bot",
     responses=responses(400, 401, 403, 404, 409, 422),
 )
 async def leave(
@@ -355,7 +358,8 @@ async def leave(
 
 
 @router.post(
-    "/tables/{table_id}/seats/{seat}/return", summary="Take a seat back from its bot",
+    "/tables/{table_id}/seats/{seat}/return",
+    summary="Take a seat back from its bot",
     responses=responses(401, 403, 404, 409, 422),
 )
 async def come_back(
@@ -373,9 +377,7 @@ async def come_back(
     summary="Accept (or ask for) a rematch of a finished game",
     responses=responses(401, 403, 404, 409, 422),
 )
-async def rematch(
-    table_id: str, seat: int, tables: Manager, credentials: Credentials
-) -> JoinedOut:
+async def rematch(table_id: str, seat: int, tables: Manager, credentials: Credentials) -> JoinedOut:
     """The first seat to ask makes the rematch: a new table with the same game, players,
     options, clock and bots, and every person's seat kept for them alone. Each person
     who accepts takes their own seat there, with a new token (shown once)."""
@@ -421,7 +423,9 @@ async def fill_kept(
 
 
 @router.post(
-    "/tables/{table_id}/seats/{seat}/chat", status_code=201, summary="Send a chat message",
+    "/tables/{table_id}/seats/{seat}/chat",
+    status_code=201,
+    summary="Send a chat message",
     responses=responses(400, 401, 403, 404, 409, 422),
 )
 async def post_chat(
@@ -459,7 +463,8 @@ async def _history(table: LiveTable, viewer: int | None, after: int) -> HistoryO
 
 
 @router.get(
-    "/tables/{table_id}/events", summary="The spectator's events after a point",
+    "/tables/{table_id}/events",
+    summary="The spectator's events after a point",
     responses=responses(404, 422),
 )
 async def spectator_history(table_id: str, tables: Manager, after: int = 0) -> HistoryOut:
@@ -468,7 +473,8 @@ async def spectator_history(table_id: str, tables: Manager, after: int = 0) -> H
 
 
 @router.get(
-    "/tables/{table_id}/seats/{seat}/events", summary="A seat's events after a point",
+    "/tables/{table_id}/seats/{seat}/events",
+    summary="A seat's events after a point",
     responses=responses(401, 403, 404, 422),
 )
 async def seat_history(
@@ -479,7 +485,8 @@ async def seat_history(
 
 
 @router.get(
-    "/tables/{table_id}/record", summary="The game record, once the game is over",
+    "/tables/{table_id}/record",
+    summary="The game record, once the game is over",
     responses=responses(404, 409, 422),
 )
 async def record(table_id: str, tables: Manager) -> dict[str, Any]:

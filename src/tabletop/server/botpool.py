@@ -154,9 +154,7 @@ class BotPool:
                 return action, spent + thought
         return bots.default_action(legal), spent
 
-    async def _run(
-        self, spec: str, asked: tuple[Any, ...], seconds: float
-    ) -> tuple[int, float]:
+    async def _run(self, spec: str, asked: tuple[Any, ...], seconds: float) -> tuple[int, float]:
         """``spec``'s decision on ``asked`` (the rest of :func:`_decide`'s arguments)."""
         future = self._pool.schedule(_decide, args=(spec, *asked), timeout=seconds)
         self.waiting += 1

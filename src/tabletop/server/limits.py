@@ -48,8 +48,9 @@ def check_bot_spec(spec: str, game: Game, limits: Mapping[str, float]) -> None:
         if key in SPEC_PARAMS:
             check_bot_spec(str(value), game, limits)
         elif key in FILE_PARAMS:
-            raise _bot_limit(spec, f"{key} names a file, and this server opens no file a "
-                                   "client names")
+            raise _bot_limit(
+                spec, f"{key} names a file, and this server opens no file a client names"
+            )
         elif isinstance(value, bool) or not isinstance(value, int | float):
             if len(str(value)) > MAX_TEXT_PARAM:
                 raise _bot_limit(spec, f"{key} may be at most {MAX_TEXT_PARAM} characters")

@@ -84,9 +84,7 @@ class TableManager:
         """A new table, and (private tables) each open seat's invitation secret.
 
         ``creator`` is the client's key for its quota (None: exempt)."""
-        invitations = {
-            p: new_token() for p, s in enumerate(seats) if private and s.kind == "open"
-        }
+        invitations = {p: new_token() for p, s in enumerate(seats) if private and s.kind == "open"}
         row, seat_rows = self._new_rows(
             game_name, players, options, seats, seed, clock, private, creator, invitations, bank
         )
@@ -276,7 +274,10 @@ class TableManager:
                 if bounded != seat.bot:
                     log.warning(
                         "table %s seat %d: bot %r is over this server's limits; %r plays",
-                        row.id, seat.seat, seat.bot, bounded,
+                        row.id,
+                        seat.seat,
+                        seat.bot,
+                        bounded,
                     )
                     seat = replace(seat, bot=bounded)
             out.append(seat)
@@ -291,7 +292,8 @@ class TableManager:
         gone = [
             t.id
             for t in self.tables.values()
-            if t.quiet() and now - t.active >= (idle / 10 if t.over else idle)
+            if t.quiet()
+            and now - t.active >= (idle / 10 if t.over else idle)
             and (t.over or not t.plays_by_itself())
         ]
         for table_id in gone:

@@ -81,7 +81,8 @@ def decision_part(state: State, viewer: Viewer, decision: Decision) -> dict[str,
     marker, clock_left = decision
     names = notations(state.game)
     part: dict[str, Any] = {
-        "decision": marker, "legal": [names[i] for i in state.legal_action_ids(viewer)]
+        "decision": marker,
+        "legal": [names[i] for i in state.legal_action_ids(viewer)],
     }
     if clock_left is not None:
         part["clock_left"] = round(clock_left, 1)

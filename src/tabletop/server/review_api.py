@@ -51,15 +51,20 @@ async def _key(tables: Manager, table_id: str, seat: int, samples: int) -> tuple
 
 
 @router.post(
-    "/tables/{table_id}/review", summary="Start a seat's game review (once over)",
+    "/tables/{table_id}/review",
+    summary="Start a seat's game review (once over)",
     responses={
         202: {"model": ReviewOut, "description": "Started: poll GET for its progress."},
         **responses(404, 409, 422),
     },
 )
 async def start_review(
-    table_id: str, request: Request, response: Response, tables: Manager,
-    seat: Seat, samples: Samples = 8,
+    table_id: str,
+    request: Request,
+    response: Response,
+    tables: Manager,
+    seat: Seat,
+    samples: Samples = 8,
 ) -> ReviewOut:
     key, table = await _key(tables, table_id, seat, samples)
     record = json.dumps(table.state.record().to_json())
@@ -73,7 +78,8 @@ async def start_review(
 
 
 @router.get(
-    "/tables/{table_id}/review", summary="A seat's game review: progress, then lines",
+    "/tables/{table_id}/review",
+    summary="A seat's game review: progress, then lines",
     responses=responses(404, 409, 422),
 )
 async def get_review(

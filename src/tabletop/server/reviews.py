@@ -47,8 +47,9 @@ class Job:
     task: asyncio.Task[None] | None = field(default=None, repr=False)
 
     def to_json(self) -> dict[str, Any]:
-        status = ("failed" if self.error is not None else "done" if self.review is not None
-                  else "running")
+        status = (
+            "failed" if self.error is not None else "done" if self.review is not None else "running"
+        )
         out: dict[str, Any] = {"status": status, "done": self.done, "total": self.total}
         if self.review is not None:
             out["review"] = self.review
@@ -90,8 +91,9 @@ class ReviewJobs:
             job.total = await loop.run_in_executor(pool, count_decisions, record_text, seat)
             found: list[Mistake | None | bool] = []
             for index in range(job.total):
-                found.append(await loop.run_in_executor(
-                    pool, review_step, record_text, seat, index, samples))
+                found.append(
+                    await loop.run_in_executor(pool, review_step, record_text, seat, index, samples)
+                )
                 job.done = index + 1
             job.review = collect_json(game, seat, samples, found)
         except TabletopError as exc:

@@ -613,6 +613,7 @@ class Store:
         with self.engine.connect() as conn:
             rows = conn.execute(query).all()
         return [ChatRow(r.table_id, r.seat, r.name, r.text, r.at, r.id) for r in reversed(rows)]
+
     def unfinished_tables_of(self, creator: str, since: float) -> int:
         """How many tables ``creator`` made since ``since`` that are not over."""
         query = select(func.count()).where(

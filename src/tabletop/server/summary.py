@@ -55,13 +55,14 @@ def lobby_row(summary: dict[str, Any]) -> dict[str, Any]:
     """A table's summary for the lobby: its options' plain values only (data options,
     such as a card set, show as ``"custom"``)."""
     options = {
-        name: value if _plain(value) else DATA_OPTION
-        for name, value in summary["options"].items()
+        name: value if _plain(value) else DATA_OPTION for name, value in summary["options"].items()
     }
     return {**summary, "options": options}
 
 
 def _plain(value: Any) -> bool:
-    return value is None or isinstance(value, bool | int | float) or (
-        isinstance(value, str) and len(value) <= 64
+    return (
+        value is None
+        or isinstance(value, bool | int | float)
+        or (isinstance(value, str) and len(value) <= 64)
     )

@@ -149,8 +149,10 @@ class LiveTable:
 
     def plays_by_itself(self) -> bool:
         """Whether the server plays on here with nobody connected (bots, a clock)."""
-        return self.started and not self.over and (
-            self.row.clock is not None or any(self.botted(p) for p in range(len(self.seats)))
+        return (
+            self.started
+            and not self.over
+            and (self.row.clock is not None or any(self.botted(p) for p in range(len(self.seats))))
         )
 
     def summary(self) -> dict[str, Any]:
@@ -257,9 +259,7 @@ class LiveTable:
         and its time bank (none for a seat a bot plays: no clock runs for it)."""
         banks = [self.bank_left(p) for p in range(len(self.seats))] if self.row.bank else []
         now = self.markers.current(self.row.clock, banks)
-        return [
-            (d[0], None) if d is not None and self.botted(p) else d for p, d in enumerate(now)
-        ]
+        return [(d[0], None) if d is not None and self.botted(p) else d for p, d in enumerate(now)]
 
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
@@ -352,21 +352,18 @@ class LiveTable:
                 async with self._quiet():
                     if self.seq < refused:
                         await self._catch_up_locked()
-                    way = self._propose(
-                        seat, action, client_seq, source, actor, ref, req, decision
-                    )
+                    way = self._propose(seat, action, client_seq, source, actor, ref, req, decision)
             else:
                 async with self.lock:
-                    way = self._propose(
-                        seat, action, client_seq, source, actor, ref, req, decision
-                    )
+                    way = self._propose(seat, action, client_seq, source, actor, ref, req, decision)
             try:
                 # shielded: once queued, the action is settled even if its sender goes
                 stored = await asyncio.shield(way.stored)
             except Exception as exc:  # the log gets the database's words, never a client
                 log.error("table %s: could not store action %d: %r", self.id, way.row.seq, exc)
                 raise TableError(
-                    "storage", "the action was not stored (the database failed); send it again",
+                    "storage",
+                    "the action was not stored (the database failed); send it again",
                     503,
                 ) from None
             if stored:

@@ -15,16 +15,18 @@ from tabletop.core.state import CHANCE
 from tabletop.sim.runner import play_game
 
 
-def game_choices(name: str, specs: list[str], seed: int,
-                 options: dict[str, Any] | None = None) -> list[list[int]]:
+def game_choices(
+    name: str, specs: list[str], seed: int, options: dict[str, Any] | None = None
+) -> list[list[int]]:
     """Every decision of one game between ``specs`` (by seat) as [seat, action id], in
     the order taken: :func:`tabletop.sim.runner.play_game`'s history without chance."""
     state = play_game(tabletop.game(name), specs, seed, options).state
     return [[p, a] for p, a in state.history if p != CHANCE]
 
 
-def env_histories(name: str, steps: int, seed: int = 0,
-                  opponents: str = "heuristic") -> list[list[list[int]]]:
+def env_histories(
+    name: str, steps: int, seed: int = 0, opponents: str = "heuristic"
+) -> list[list[list[int]]]:
     """The single-seat env, 4 players, seat 0 learning with random masked actions
     against ``opponents`` for ``steps`` steps: the history ([player, action id], chance
     included) of every episode that ended."""
@@ -39,7 +41,8 @@ def env_histories(name: str, steps: int, seed: int = 0,
     episodes = []
     for _ in range(steps):
         obs, _reward, done, _truncated, _info = env.step(
-            int(random_masked(rng, obs["action_mask"])))
+            int(random_masked(rng, obs["action_mask"]))
+        )
         if done:
             episodes.append([[p, a] for p, a in env.episode.state.history])
             obs, _ = env.reset()

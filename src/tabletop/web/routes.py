@@ -52,7 +52,8 @@ class PreviewOut(BaseModel):
 
 
 @router.post(
-    "/tables/{table_id}/seats/{seat}/preview", summary="Try actions on a copy",
+    "/tables/{table_id}/seats/{seat}/preview",
+    summary="Try actions on a copy",
     responses=responses(400, 401, 403, 404, 409, 422),
 )
 async def preview(
@@ -95,7 +96,8 @@ def _check_current(table: LiveTable, seat: int, seq: int) -> None:
 
 
 @router.get(
-    "/tables/{table_id}/reference", summary="The table's fixed public data",
+    "/tables/{table_id}/reference",
+    summary="The table's fixed public data",
     responses=responses(404, 422),
 )
 async def table_reference(table_id: str, tables: Manager) -> dict[str, Any]:
@@ -112,7 +114,8 @@ class DataFileIn(BaseModel):
 
 
 @router.post(
-    "/data-file", summary="Parse a TOML or JSON data file into data",
+    "/data-file",
+    summary="Parse a TOML or JSON data file into data",
     responses=responses(400, 422),
 )
 async def data_file(body: DataFileIn) -> Any:
@@ -132,7 +135,8 @@ async def _finished(tables: Manager, table_id: str) -> LiveTable:
 
 
 @router.get(
-    "/tables/{table_id}/final", summary="Final scores with tie-breaks, once over",
+    "/tables/{table_id}/final",
+    summary="Final scores with tie-breaks, once over",
     responses=responses(404, 409, 422),
 )
 async def final_scores(table_id: str, tables: Manager) -> dict[str, Any]:
@@ -141,7 +145,8 @@ async def final_scores(table_id: str, tables: Manager) -> dict[str, Any]:
 
 
 @router.get(
-    "/tables/{table_id}/replay", summary="Every step of a finished game",
+    "/tables/{table_id}/replay",
+    summary="Every step of a finished game",
     responses=responses(404, 409, 422),
 )
 async def replay_steps(table_id: str, tables: Manager, viewer: Viewer = "spectator") -> Any:
@@ -150,7 +155,8 @@ async def replay_steps(table_id: str, tables: Manager, viewer: Viewer = "spectat
 
 
 @router.get(
-    "/tables/{table_id}/replay/{step}", summary="The view after one step",
+    "/tables/{table_id}/replay/{step}",
+    summary="The view after one step",
     responses=responses(404, 409, 422),
 )
 async def replay_view(

@@ -147,14 +147,12 @@ class AdaptiveModel(HeuristicModel):
 
     def _namers(self) -> dict[str, Callable[[State, int], int | None]]:
         """Each candidate's choice for a player in a state (uniform names none)."""
-        asked: dict[str, Callable[[State, int], int | None]] = {
-            HEURISTIC: super().policy}
+        asked: dict[str, Callable[[State, int], int | None]] = {HEURISTIC: super().policy}
         if NEURAL in COMPONENTS:
             asked[NEURAL] = self._neural_policy
         return asked
 
-    def _check(self, before: CodeOfNineView, state: CodeOfNineState,
-               view: CodeOfNineView) -> None:
+    def _check(self, before: CodeOfNineView, state: CodeOfNineState, view: CodeOfNineView) -> None:
         """Replay the placements made since ``before`` on ``state`` (a sample of it),
         checking each rival's against every candidate's choice for it."""
         if view.round != before.round or view.phase != Phase.PLACE:

@@ -67,8 +67,14 @@ class CodeOfNineHeuristic(Bot):
             return self._assign(view)
         state = cast(CodeOfNineState, self.game.determinize(view, self.rng.next_u64() >> 1))
         samples = list(beliefs(view, self.samples, self.rng).samples)
-        search = Lookahead(self.seat, state.num_players, samples, self.will_worth,
-                           self.info_worth, self.guard_worth)
+        search = Lookahead(
+            self.seat,
+            state.num_players,
+            samples,
+            self.will_worth,
+            self.info_worth,
+            self.guard_worth,
+        )
         table = A.TABLE
         best: Action = legal[0]
         best_value = float("-inf")

@@ -74,8 +74,17 @@ class Bonus:
     """One effect of a card that is not an item value (``scoring.card_extras``), in
     integers: its kind, the quantity it reads and its condition."""
 
-    def __init__(self, kind: int, of: int, when: int, count: int, every: int, points: int,
-                 items: list[int], released: int) -> None:
+    def __init__(
+        self,
+        kind: int,
+        of: int,
+        when: int,
+        count: int,
+        every: int,
+        points: int,
+        items: list[int],
+        released: int,
+    ) -> None:
         self.kind = kind
         self.of = of
         self.when = when
@@ -87,10 +96,18 @@ class Bonus:
         """-1: always; else applies only when the legacies' release equals it (0 or 1)."""
 
 
-_KIND = {EffectKind.PER: _PER, EffectKind.SETS: _SETS, EffectKind.BONUS: _BONUS,
-         EffectKind.CANNOT_WIN: _CANNOT_WIN}
-_WHEN = {Condition.MOST: _MOST, Condition.FEWEST: _FEWEST, Condition.AT_LEAST: _AT_LEAST,
-         Condition.AT_MOST: _AT_MOST}
+_KIND = {
+    EffectKind.PER: _PER,
+    EffectKind.SETS: _SETS,
+    EffectKind.BONUS: _BONUS,
+    EffectKind.CANNOT_WIN: _CANNOT_WIN,
+}
+_WHEN = {
+    Condition.MOST: _MOST,
+    Condition.FEWEST: _FEWEST,
+    Condition.AT_LEAST: _AT_LEAST,
+    Condition.AT_MOST: _AT_MOST,
+}
 _BONUSES: dict[int, tuple[MemoryCard, list[Bonus]]] = {}
 """Each card's bonus effects, by the card object's id (the card is kept, so its id
 is not reused)."""
@@ -106,11 +123,18 @@ def bonuses(card: MemoryCard) -> list[Bonus]:
         kind = _KIND.get(e.kind, 0)
         if not kind:
             continue
-        out.append(Bonus(
-            kind, -1 if e.of is None else int(e.of), 0 if e.when is None else _WHEN[e.when],
-            e.count, e.every, e.points, [int(i) for i in e.items],
-            -1 if e.released is None else int(e.released),
-        ))
+        out.append(
+            Bonus(
+                kind,
+                -1 if e.of is None else int(e.of),
+                0 if e.when is None else _WHEN[e.when],
+                e.count,
+                e.every,
+                e.points,
+                [int(i) for i in e.items],
+                -1 if e.released is None else int(e.released),
+            )
+        )
     _BONUSES[id(card)] = (card, out)
     return out
 
@@ -132,8 +156,9 @@ if [(q.name, int(q)) for q in Quantity] != [(name, k) for k, name in enumerate(_
     raise ImportError("the lookahead's quantities are the items in order, Will, treasures")
 
 
-def card_extras(effects: list[Bonus], q: list[int], released: int
-                ) -> tuple[int, int, int, int, int]:
+def card_extras(
+    effects: list[Bonus], q: list[int], released: int
+) -> tuple[int, int, int, int, int]:
     """``scoring.card_extras`` of one card: the bonus of each of the four holders, then
     the holders it puts out of the running as bits (holder ``h`` at bit ``h``).
 
@@ -188,13 +213,21 @@ def card_extras(effects: list[Bonus], q: list[int], released: int
                 meets = int(v0 <= c) | int(v1 <= c) << 1 | int(v2 <= c) << 2 | int(v3 <= c) << 3
             elif when == _MOST:
                 top = max(max(v0, v1), max(v2, v3))
-                meets = 0 if top <= 0 else (
-                    int(v0 == top) | int(v1 == top) << 1 | int(v2 == top) << 2
-                    | int(v3 == top) << 3)
+                meets = (
+                    0
+                    if top <= 0
+                    else (
+                        int(v0 == top)
+                        | int(v1 == top) << 1
+                        | int(v2 == top) << 2
+                        | int(v3 == top) << 3
+                    )
+                )
             else:
                 top = min(min(v0, v1), min(v2, v3))
-                meets = (int(v0 == top) | int(v1 == top) << 1 | int(v2 == top) << 2
-                         | int(v3 == top) << 3)
+                meets = (
+                    int(v0 == top) | int(v1 == top) << 1 | int(v2 == top) << 2 | int(v3 == top) << 3
+                )
             if kind == _BONUS:
                 points = e.points
                 x0 += points * (meets & 1)
@@ -211,8 +244,15 @@ class Lookahead:
     cards in play) and the worths of Will, knowledge and protection (the bot's
     parameters)."""
 
-    def __init__(self, seat: int, players: int, samples: list[tuple[MemoryCard, ...]],
-                 will: float, info: float, guard: float) -> None:
+    def __init__(
+        self,
+        seat: int,
+        players: int,
+        samples: list[tuple[MemoryCard, ...]],
+        will: float,
+        info: float,
+        guard: float,
+    ) -> None:
         self.seat = seat
         self.players = players
         self.will_worth = will
@@ -343,8 +383,10 @@ class Lookahead:
         if h0 >= 0 and h1 >= 0 and h2 >= 0 and h3 >= 0:
             key = (h0, h1, h2, h3 | released << 36)
         else:
-            key = tuple([b[h * STRIDE + i] for h in range(HOLDERS) for i in range(ITEMS, WILL + 1)]
-                        + [released])
+            key = tuple(
+                [b[h * STRIDE + i] for h in range(HOLDERS) for i in range(ITEMS, WILL + 1)]
+                + [released]
+            )
         margin = self._margins.get(key)
         if margin is None:
             q = [0] * (HOLDERS * QUANTITIES)
@@ -403,14 +445,27 @@ class Lookahead:
             bonus[at + 3] = x3
             outs[j] = out
         c00, c01, c02, c03, c04 = q[0], q[1], q[2], q[3], q[4]
-        c10, c11, c12, c13, c14 = (q[QUANTITIES], q[QUANTITIES + 1], q[QUANTITIES + 2],
-                                   q[QUANTITIES + 3], q[QUANTITIES + 4])
-        c20, c21, c22, c23, c24 = (q[2 * QUANTITIES], q[2 * QUANTITIES + 1],
-                                   q[2 * QUANTITIES + 2], q[2 * QUANTITIES + 3],
-                                   q[2 * QUANTITIES + 4])
-        c30, c31, c32, c33, c34 = (q[3 * QUANTITIES], q[3 * QUANTITIES + 1],
-                                   q[3 * QUANTITIES + 2], q[3 * QUANTITIES + 3],
-                                   q[3 * QUANTITIES + 4])
+        c10, c11, c12, c13, c14 = (
+            q[QUANTITIES],
+            q[QUANTITIES + 1],
+            q[QUANTITIES + 2],
+            q[QUANTITIES + 3],
+            q[QUANTITIES + 4],
+        )
+        c20, c21, c22, c23, c24 = (
+            q[2 * QUANTITIES],
+            q[2 * QUANTITIES + 1],
+            q[2 * QUANTITIES + 2],
+            q[2 * QUANTITIES + 3],
+            q[2 * QUANTITIES + 4],
+        )
+        c30, c31, c32, c33, c34 = (
+            q[3 * QUANTITIES],
+            q[3 * QUANTITIES + 1],
+            q[3 * QUANTITIES + 2],
+            q[3 * QUANTITIES + 3],
+            q[3 * QUANTITIES + 4],
+        )
         total = 0
         members = self._members
         for k in range(len(values)):

@@ -112,10 +112,14 @@ class MctsBot(Bot):
         if search == "sealed" and self.guide is None:
             raise ValueError("search=sealed needs a guide to play the other decisions")
         self.sealed_only = search == "sealed"
-        for name, count, least in (("samples", samples, 1), ("depth", depth, 0),
-                                   ("horizon", horizon, 1)):
-            if count is not None and (isinstance(count, bool) or not isinstance(count, int)
-                                      or count < least):
+        for name, count, least in (
+            ("samples", samples, 1),
+            ("depth", depth, 0),
+            ("horizon", horizon, 1),
+        ):
+            if count is not None and (
+                isinstance(count, bool) or not isinstance(count, int) or count < least
+            ):
                 raise ValueError(f"{name} must be a whole number >= {least}, got {count!r}")
         self.samples = samples
         if horizon is not None and model is None:
@@ -147,6 +151,7 @@ class MctsBot(Bot):
         table = self.game.actions
         ids = [table.id_of(a) for a in legal]
         base = self.rng.next_u64()
+
         def sample(k: int) -> State:
             return self.game.determinize(view, (base + _GOLDEN * (k + 1)) & _MASK)
 

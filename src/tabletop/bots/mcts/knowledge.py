@@ -63,6 +63,7 @@ class Factory(Protocol):
 
     def __call__(self, game: Game, seat: int, horizon: int | None = None) -> Knowledge: ...
 
+
 MODELS: dict[tuple[str, str], str] = {
     ("wicked-labyrinth", "heuristic"): "tabletop.bots.wicked_labyrinth.priors:HeuristicModel",
     ("wicked-labyrinth", "adaptive"): "tabletop.bots.wicked_labyrinth.adaptive:AdaptiveModel",

@@ -191,8 +191,13 @@ def search(
             if leaf is None:
                 raise RuntimeError("a rollout without a leaf evaluator ended before the game")
             values = leaf.evaluate(state)
-            reward = values if leaf.scale is None else soft_rewards(
-                values, leaf.scale, info.min_score, info.max_score, settings.margin)
+            reward = (
+                values
+                if leaf.scale is None
+                else soft_rewards(
+                    values, leaf.scale, info.min_score, info.max_score, settings.margin
+                )
+            )
         backpropagate(path, reward)
         if knowledge is not None and first is not None:
             played[(first, line)] = reward
@@ -234,8 +239,7 @@ def _descend(
                 continue
             stats = node.stats.setdefault(p, {})
             if node is root and p == seat:
-                a = first if first is not None else select(stats, root_legal, c, rng,
-                                                           settings.bias)
+                a = first if first is not None else select(stats, root_legal, c, rng, settings.bias)
             else:
                 a = select(stats, state.legal_action_ids_unchecked(p), c, rng)
             joint.append(a)

@@ -52,8 +52,11 @@ class NeuralBot(Bot):
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
-        if isinstance(temperature, bool) or not isinstance(temperature, int | float) \
-                or temperature < 0:
+        if (
+            isinstance(temperature, bool)
+            or not isinstance(temperature, int | float)
+            or temperature < 0
+        ):
             raise ValueError(f"temperature must be a number >= 0, got {temperature!r}")
         self.temperature = float(temperature)
         name = game.info.name
@@ -65,8 +68,7 @@ class NeuralBot(Bot):
             else:
                 self.network = Network.load(name, str(weights))
         except OSError as exc:  # a weights file that cannot be read: the spec's error
-            raise ValueError(f"weights {weights!r} cannot be read: {exc.strerror or exc}") \
-                from None
+            raise ValueError(f"weights {weights!r} cannot be read: {exc.strerror or exc}") from None
         self.encoder = encoder_for(name)
         self._players_by_size = {self.encoder.size(n): n for n in self.network.layout.counts}
         self._tables: dict[int, TableEncoder] = {}
@@ -101,8 +103,11 @@ class NeuralBot(Bot):
         if processing:
             worth = action_values(head, state, self.seat)
         else:
-            later = board.pending_gains[1:] if board.deciding == Mode.CHOOSE_WHITE \
+            later = (
+                board.pending_gains[1:]
+                if board.deciding == Mode.CHOOSE_WHITE
                 else board.pending_gains
+            )
             worth = gain_values(head, state, self.seat, [int(e) for e in later])
         scores = np.maximum([worth[a] for a in ids], -1e9)  # -inf: reaches no end
         return masked_softmax(scores, np.arange(len(ids)))

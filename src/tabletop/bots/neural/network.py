@@ -44,8 +44,10 @@ class Network:
         self.layout: InputLayout = layout(game)
         w = {name: np.asarray(arrays[name], np.float32) for name in LAYERS}
         if w["w0"].shape[0] != self.layout.size:
-            raise ValueError(f"weights for {game} take {w['w0'].shape[0]} inputs, "
-                             f"the layout has {self.layout.size}")
+            raise ValueError(
+                f"weights for {game} take {w['w0'].shape[0]} inputs, "
+                f"the layout has {self.layout.size}"
+            )
         self.w0, self.b0, self.w1, self.b1 = w["w0"], w["b0"], w["w1"], w["b1"]
         self.policy_w, self.policy_b = w["policy_w"], w["policy_b"]
         self.value_w, self.value_b = w["value_w"], w["value_b"]
@@ -79,17 +81,14 @@ class Network:
         """
         if 1 < len(inputs) <= SMALL_BATCH:
             parts = [self.forward(inputs[k : k + 1]) for k in range(len(inputs))]
-            return (np.concatenate([p[0] for p in parts]),
-                    np.concatenate([p[1] for p in parts]))
+            return (np.concatenate([p[0] for p in parts]), np.concatenate([p[1] for p in parts]))
         h = np.maximum(inputs @ self.w0 + self.b0, 0.0)
         h = np.maximum(h @ self.w1 + self.b1, 0.0)
         logits = h @ self.policy_w + self.policy_b
         value = 1.0 / (1.0 + np.exp(-(h @ self.value_w + self.value_b)[:, 0]))
         return logits, value
 
-    def evaluate(
-        self, observations: np.ndarray, players: int
-    ) -> tuple[np.ndarray, np.ndarray]:
+    def evaluate(self, observations: np.ndarray, players: int) -> tuple[np.ndarray, np.ndarray]:
         """Policy logits and values of ``(rows, observation)`` observations at a table
         of ``players`` seats."""
         return self.forward(self.layout.inputs(observations, players))

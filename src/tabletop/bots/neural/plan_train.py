@@ -77,8 +77,12 @@ class PlanSamples:
 
     @staticmethod
     def join(parts: list[PlanSamples]) -> PlanSamples:
-        return PlanSamples(*(np.concatenate([getattr(p, f) for p in parts])
-                             for f in ("rows", "sizes", "labels", "worth", "values")))
+        return PlanSamples(
+            *(
+                np.concatenate([getattr(p, f) for p in parts])
+                for f in ("rows", "sizes", "labels", "worth", "values")
+            )
+        )
 
     def save(self, path: str) -> None:
         np.savez_compressed(path, **asdict(self))
@@ -86,26 +90,32 @@ class PlanSamples:
     @staticmethod
     def load(path: str) -> PlanSamples:
         with np.load(path) as data:
-            return PlanSamples(*(data[f] for f in ("rows", "sizes", "labels", "worth",
-                                                   "values")))
+            return PlanSamples(*(data[f] for f in ("rows", "sizes", "labels", "worth", "values")))
 
 
-def teacher_end(planner: ProcessingPlanner, state: WickedLabyrinthState, seat: int
-                ) -> tuple[int, ...]:
+def teacher_end(
+    planner: ProcessingPlanner, state: WickedLabyrinthState, seat: int
+) -> tuple[int, ...]:
     """The end board the heuristic's planner reaches from ``state``, re-planning at each
     step as the heuristic does."""
     s = state.clone()
     for _ in range(200):
         action = planner.best(s, seat)[1]
         if action == DONE:
-            return end_key(s.b[seat * STRIDE:(seat + 1) * STRIDE])
+            return end_key(s.b[seat * STRIDE : (seat + 1) * STRIDE])
         s.apply_unchecked(seat, action)
     raise RuntimeError("the planner did not finish its processing")  # pragma: no cover
 
 
-def generate(players: int, games: int, student: str | None, student_share: float = 0.5,
-             epsilon: float = 0.02, seed: int = 0,
-             progress: Any = None) -> PlanSamples:
+def generate(
+    players: int,
+    games: int,
+    student: str | None,
+    student_share: float = 0.5,
+    epsilon: float = 0.02,
+    seed: int = 0,
+    progress: Any = None,
+) -> PlanSamples:
     """``games`` games at ``players`` seats; every processing decision labelled."""
     game = tabletop.game(GAME)
     rng = np.random.default_rng(seed)
@@ -120,8 +130,10 @@ def generate(players: int, games: int, student: str | None, student_share: float
         state = game.new_game(players, deal)
         if not isinstance(state, WickedLabyrinthState):  # pragma: no cover
             raise TypeError("plan samples come from The Wicked Labyrinth")
-        specs = [student if student is not None and rng.random() < student_share
-                 else "heuristic" for _ in range(players)]
+        specs = [
+            student if student is not None and rng.random() < student_share else "heuristic"
+            for _ in range(players)
+        ]
         bots = [make_bot(s, game, p, deal * 8 + p) for p, s in enumerate(specs)]
         planner: ProcessingPlanner | None = None
         mine: list[tuple[int, int]] = []
@@ -136,19 +148,22 @@ def generate(players: int, games: int, student: str | None, student_share: float
                     planner = ProcessingPlanner(state.cards, weights, 800)
                 planner.use(left)
                 chosen = {e: k for k, e in enumerate(graph.ends)}.get(
-                    teacher_end(planner, state, p))
+                    teacher_end(planner, state, p)
+                )
                 if chosen is None:  # beyond the node cap
                     continue
                 keep = np.arange(len(graph.ends))
                 if len(keep) > MAX_CANDIDATES:
-                    others = rng.choice(np.delete(keep, chosen), MAX_CANDIDATES - 1,
-                                        replace=False)
+                    others = rng.choice(np.delete(keep, chosen), MAX_CANDIDATES - 1, replace=False)
                     keep = np.concatenate([[chosen], others])
                     chosen = 0
                 ends = [graph.ends[k] for k in keep]
                 rows.append(features(ends, state.cards, left).astype(np.float16))
-                worth.append(np.array([board_value(e, 0, state.cards, left, weights)
-                                       for e in ends], np.float32))
+                worth.append(
+                    np.array(
+                        [board_value(e, 0, state.cards, left, weights) for e in ends], np.float32
+                    )
+                )
                 sizes.append(len(ends))
                 labels.append(int(chosen))
                 mine.append((len(values), p))
@@ -169,9 +184,11 @@ def generate(players: int, games: int, student: str | None, student_share: float
             progress(g + 1)
     return PlanSamples(
         np.concatenate(rows) if rows else np.zeros((0, FEATURES), np.float16),
-        np.asarray(sizes, np.int32), np.asarray(labels, np.int32),
+        np.asarray(sizes, np.int32),
+        np.asarray(labels, np.int32),
         np.concatenate(worth) if worth else np.zeros(0, np.float32),
-        np.asarray(values, np.float32))
+        np.asarray(values, np.float32),
+    )
 
 
 @dataclass
@@ -203,8 +220,9 @@ def build(config: Config) -> torch.nn.Module:
 
     torch.manual_seed(config.seed)
     h0, h1 = config.hidden
-    return nn.Sequential(nn.Linear(FEATURES, h0), nn.ReLU(), nn.Linear(h0, h1), nn.ReLU(),
-                         nn.Linear(h1, 1))
+    return nn.Sequential(
+        nn.Linear(FEATURES, h0), nn.ReLU(), nn.Linear(h0, h1), nn.ReLU(), nn.Linear(h1, 1)
+    )
 
 
 def export(model: torch.nn.Module, base: str, path: Path) -> None:
@@ -219,8 +237,9 @@ def export(model: torch.nn.Module, base: str, path: Path) -> None:
         with source.open("rb") as handle, np.load(handle) as data:
             arrays = {k: v for k, v in data.items() if not k.startswith("plan_")}
     state = model.state_dict()
-    for (w, b), layer in zip(zip(PLAN_LAYERS[::2], PLAN_LAYERS[1::2], strict=True),
-                             ("0", "2", "4"), strict=True):
+    for (w, b), layer in zip(
+        zip(PLAN_LAYERS[::2], PLAN_LAYERS[1::2], strict=True), ("0", "2", "4"), strict=True
+    ):
         arrays[w] = state[f"{layer}.weight"].numpy().T.astype(np.float16)
         arrays[b] = state[f"{layer}.bias"].numpy().astype(np.float16)
     tmp = path.with_suffix(".tmp.npz")
@@ -229,8 +248,9 @@ def export(model: torch.nn.Module, base: str, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def _batch(samples: PlanSamples, offsets: np.ndarray, groups: np.ndarray
-           ) -> tuple[np.ndarray, np.ndarray]:
+def _batch(
+    samples: PlanSamples, offsets: np.ndarray, groups: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Row indices ``(B, L)`` of ``groups`` padded to the longest, and the mask."""
     sizes = samples.sizes[groups]
     width = int(sizes.max())
@@ -240,8 +260,14 @@ def _batch(samples: PlanSamples, offsets: np.ndarray, groups: np.ndarray
     return index, mask
 
 
-def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: PlanSamples,
-        config: Config, progress: Progress, rng: np.random.Generator) -> dict[str, float]:
+def fit(
+    model: torch.nn.Module,
+    optimiser: torch.optim.Optimizer,
+    samples: PlanSamples,
+    config: Config,
+    progress: Progress,
+    rng: np.random.Generator,
+) -> dict[str, float]:
     """``config.epochs`` passes; returns the steps and the held-out agreement."""
     import torch
     from torch.nn import functional
@@ -252,7 +278,7 @@ def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: PlanS
     labels = torch.from_numpy(samples.labels.astype(np.int64))
     n = len(samples)
     order = rng.permutation(n)
-    held, train = order[: max(1, n // 20)], order[max(1, n // 20):]
+    held, train = order[: max(1, n // 20)], order[max(1, n // 20) :]
     batches = (len(train) + config.batch - 1) // config.batch
     task = progress.add_task("fit plan head", total=config.epochs * batches)
     model.train()
@@ -266,7 +292,7 @@ def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: PlanS
 
     for _ in range(config.epochs):
         for k in range(batches):
-            groups = train[k * config.batch:(k + 1) * config.batch]
+            groups = train[k * config.batch : (k + 1) * config.batch]
             out, idx = scores(groups)
             loss = functional.cross_entropy(out, labels[groups])
             if config.soft > 0:
@@ -286,8 +312,9 @@ def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: PlanS
     return {"steps": steps, "agreement": float(agree)}
 
 
-def play_round(config: Config, round_: int, directory: Path, student: str | None,
-               progress: Progress) -> PlanSamples:
+def play_round(
+    config: Config, round_: int, directory: Path, student: str | None, progress: Progress
+) -> PlanSamples:
     counts = COUNTS[GAME]
     chunks = (config.games + config.chunk - 1) // config.chunk
     shards = directory / "shards"
@@ -297,12 +324,18 @@ def play_round(config: Config, round_: int, directory: Path, student: str | None
     for k in range(chunks):
         path = shards / f"r{round_:02d}-k{k:03d}.npz"
         if not path.exists():
+
             def advance(finished: int, before: int = k * config.chunk) -> None:
                 progress.update(task, completed=before + finished)
 
-            samples = generate(counts[k % len(counts)], config.chunk, student,
-                               config.student_share,
-                               seed=config.seed + round_ * 100_000 + k * 1000, progress=advance)
+            samples = generate(
+                counts[k % len(counts)],
+                config.chunk,
+                student,
+                config.student_share,
+                seed=config.seed + round_ * 100_000 + k * 1000,
+                progress=advance,
+            )
             tmp = path.with_suffix(".tmp.npz")
             samples.save(str(tmp))
             os.replace(tmp, path)
@@ -312,8 +345,12 @@ def play_round(config: Config, round_: int, directory: Path, student: str | None
     return PlanSamples.join(parts)
 
 
-def run(config: Config, directory: Path, rounds: int | None = None,
-        changes: dict[str, Any] | None = None) -> Progressed:
+def run(
+    config: Config,
+    directory: Path,
+    rounds: int | None = None,
+    changes: dict[str, Any] | None = None,
+) -> Progressed:
     """Train (or resume) the plan head in ``directory`` until ``rounds`` rounds are done."""
     import torch
 
@@ -323,8 +360,9 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     done = Progressed()
     saved = torch.load(checkpoint, weights_only=False) if checkpoint.exists() else None
     if saved is not None:
-        config = Config(**{**saved["config"], **(changes or {}),
-                           "hidden": tuple(saved["config"]["hidden"])})
+        config = Config(
+            **{**saved["config"], **(changes or {}), "hidden": tuple(saved["config"]["hidden"])}
+        )
     model = build(config)
     optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
     if saved is not None:
@@ -337,11 +375,17 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     with Progress(*progress_columns()) as progress:
         while done.rounds < target:
             start = time.monotonic()
-            student = f"neural:weights={weights}" if done.rounds > 0 else (
-                f"neural:weights={config.base}" if config.base else "neural")
+            student = (
+                f"neural:weights={weights}"
+                if done.rounds > 0
+                else (f"neural:weights={config.base}" if config.base else "neural")
+            )
             new = play_round(config, done.rounds, directory, student, progress)
-            kept = [PlanSamples.load(str(p)) for r in range(done.rounds)
-                    for p in sorted(directory.glob(f"shards/r{r:02d}-k*.npz"))]
+            kept = [
+                PlanSamples.load(str(p))
+                for r in range(done.rounds)
+                for p in sorted(directory.glob(f"shards/r{r:02d}-k*.npz"))
+            ]
             samples = PlanSamples.join([new, *kept])
             figures = fit(model, optimiser, samples, config, progress, rng)
             export(model, config.base, weights)
@@ -352,34 +396,51 @@ def run(config: Config, directory: Path, rounds: int | None = None,
             shutil.copyfile(weights, directory / "rounds" / f"{GAME}-{done.rounds:02d}.npz")
             point = measure(GAME, weights, config.eval_games, 50_000 + config.seed, progress)
             done.seconds += time.monotonic() - start
-            row = {"round": done.rounds, "games": done.games, "decisions": len(samples),
-                   "candidates": int(samples.sizes.sum()), "steps": done.steps,
-                   "seconds": round(done.seconds, 1), **point,
-                   "agreement": round(figures["agreement"], 4)}
+            row = {
+                "round": done.rounds,
+                "games": done.games,
+                "decisions": len(samples),
+                "candidates": int(samples.sizes.sum()),
+                "steps": done.steps,
+                "seconds": round(done.seconds, 1),
+                **point,
+                "agreement": round(figures["agreement"], 4),
+            }
             done.curve.append(row)
             progress.console.print(json.dumps(row))
-            torch.save({"config": asdict(config), "model": model.state_dict(),
-                        "optimiser": optimiser.state_dict(), "progressed": asdict(done)},
-                       checkpoint)
+            torch.save(
+                {
+                    "config": asdict(config),
+                    "model": model.state_dict(),
+                    "optimiser": optimiser.state_dict(),
+                    "progressed": asdict(done),
+                },
+                checkpoint,
+            )
             (directory / "curve.json").write_text(json.dumps(done.curve, indent=1) + "\n")
             plot(done.curve, "Labyrinth plan head", directory / "curve.png")
     return done
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="tabletop train wicked-labyrinth --plan",
-                                     description=__doc__.split("\n\n")[0],
-                                     argument_default=argparse.SUPPRESS)
+    parser = argparse.ArgumentParser(
+        prog="tabletop train wicked-labyrinth --plan",
+        description=__doc__.split("\n\n")[0],
+        argument_default=argparse.SUPPRESS,
+    )
     parser.add_argument("--dir", type=Path, required=True, help="run directory (resumable)")
     defaults = Config()
     for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
-                            help=f"default {getattr(defaults, name)}")
+        parser.add_argument(
+            f"--{name.replace('_', '-')}", type=int, help=f"default {getattr(defaults, name)}"
+        )
     for name in ("lr", "soft", "tau", "student_share"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=float,
-                            help=f"default {getattr(defaults, name)}")
-    parser.add_argument("--base", help="weights file whose network the head joins "
-                        "(default: the package's)")
+        parser.add_argument(
+            f"--{name.replace('_', '-')}", type=float, help=f"default {getattr(defaults, name)}"
+        )
+    parser.add_argument(
+        "--base", help="weights file whose network the head joins (default: the package's)"
+    )
     parser.add_argument("--hidden", type=int, nargs=2, help="default 64 32")
     given = vars(parser.parse_args(argv))
     directory = given.pop("dir")

@@ -160,24 +160,49 @@ def features(ends: Sequence[Sequence[int]], cards: CardSet, left: int) -> np.nda
             owned_high[:, c] += k[:, GREAT_DONE + slot]
     impurity_left = np.maximum(0, k[:, IMPURITY] - IMPURITY_RETURNED_PER_GREAT * greats)
     high_total = high.sum(1) + 2 * greats
-    score = (low.sum(1) * TOKEN_POINTS[0] + mid.sum(1) * TOKEN_POINTS[1]
-             + high_total * TOKEN_POINTS[2] + greats * GREAT_ORACLE_POINTS
-             + smalls * SMALL_ORACLE_POINTS - impurity_left)
+    score = (
+        low.sum(1) * TOKEN_POINTS[0]
+        + mid.sum(1) * TOKEN_POINTS[1]
+        + high_total * TOKEN_POINTS[2]
+        + greats * GREAT_ORACLE_POINTS
+        + smalls * SMALL_ORACLE_POINTS
+        - impurity_left
+    )
     parts: list[np.ndarray] = [
         tok / 3.0,
         np.stack([low.sum(1) / 7.0, mid.sum(1) / 6.0, high.sum(1) / 5.0], 1),
-        np.stack([score / 30.0, greats, smalls / 2.0, impurity_left / 3.0,
-                  k[:, IMPURITY] / 3.0, high_total / 6.0], 1),
+        np.stack(
+            [
+                score / 30.0,
+                greats,
+                smalls / 2.0,
+                impurity_left / 3.0,
+                k[:, IMPURITY] / 3.0,
+                high_total / 6.0,
+            ],
+            1,
+        ),
     ]
     for slot in (0, 1):
         card = int(k[0, GREAT + slot]) if n else 0
         a, c = colours[2 * card], colours[2 * card + 1]
         open_ = (1 - k[:, GREAT_DONE + slot]).astype(np.float32)
-        parts.append(np.stack([
-            1 - open_, open_ * high[:, a], open_ * high[:, c], open_ * mid[:, a],
-            open_ * mid[:, c], open_ * low[:, a] / 2.0, open_ * low[:, c] / 2.0,
-            open_ * float(a == c), open_ * np.minimum(high[:, a], 1) * np.minimum(high[:, c], 1),
-        ], 1))
+        parts.append(
+            np.stack(
+                [
+                    1 - open_,
+                    open_ * high[:, a],
+                    open_ * high[:, c],
+                    open_ * mid[:, a],
+                    open_ * mid[:, c],
+                    open_ * low[:, a] / 2.0,
+                    open_ * low[:, c] / 2.0,
+                    open_ * float(a == c),
+                    open_ * np.minimum(high[:, a], 1) * np.minimum(high[:, c], 1),
+                ],
+                1,
+            )
+        )
     for slot in (0, 1):
         card = int(k[0, SMALL + slot]) if n else 0
         oracle = cards.small_oracles[card]
@@ -186,11 +211,16 @@ def features(ends: Sequence[Sequence[int]], cards: CardSet, left: int) -> np.nda
         have = np.stack([owned_high, owned_high + mid, owned_high + mid + low], 2)  # (n,4,3)
         lack = np.maximum(needs[None] - have, 0.0).reshape(n, 12) * open_[:, None]
         reward = np.bincount([int(e) for e in oracle.reward], minlength=len(Element))
-        parts.append(np.concatenate([
-            np.stack([1 - open_, lack.sum(1) / 3.0, open_ * (lack.sum(1) == 0)], 1),
-            lack / 2.0,
-            open_[:, None] * reward[None, :].astype(np.float32),
-        ], 1))
+        parts.append(
+            np.concatenate(
+                [
+                    np.stack([1 - open_, lack.sum(1) / 3.0, open_ * (lack.sum(1) == 0)], 1),
+                    lack / 2.0,
+                    open_[:, None] * reward[None, :].astype(np.float32),
+                ],
+                1,
+            )
+        )
     rounds = np.zeros((n, ROUNDS), np.float32)
     rounds[:, min(max(left, 0), ROUNDS - 1)] = 1.0
     parts.append(rounds)
@@ -209,8 +239,9 @@ class PlanHead:
     def __init__(self, arrays: dict[str, np.ndarray]) -> None:
         w = {name: np.asarray(arrays[name], np.float32) for name in PLAN_LAYERS}
         if w["plan_w0"].shape[0] != FEATURES:
-            raise ValueError(f"the plan head takes {w['plan_w0'].shape[0]} features, "
-                             f"the boards have {FEATURES}")
+            raise ValueError(
+                f"the plan head takes {w['plan_w0'].shape[0]} features, the boards have {FEATURES}"
+            )
         self.w0, self.b0 = w["plan_w0"], w["plan_b0"]
         self.w1, self.b1 = w["plan_w1"], w["plan_b1"]
         self.w2, self.b2 = w["plan_w2"], w["plan_b2"]
@@ -228,8 +259,7 @@ def action_values(head: PlanHead, state: WickedLabyrinthState, seat: int) -> dic
     of the best end board reachable through it."""
     graph = explore(state, seat)
     scores = head.score(features(graph.ends, state.cards, ROUNDS - state.round))
-    return {a: float(scores[ks].max()) if ks else float("-inf")
-            for a, ks in graph.first.items()}
+    return {a: float(scores[ks].max()) if ks else float("-inf") for a, ks in graph.first.items()}
 
 
 # ---------------------------------------------------------------------- gains while searching
@@ -267,8 +297,7 @@ class Lab:
         b[o + DECLARED] = 0
         self._state.deciding = self._state.recompute_deciding()
         graph = explore(self._state, self._seat)
-        value = float(self._head.score(features(graph.ends, self._state.cards,
-                                                self._left)).max())
+        value = float(self._head.score(features(graph.ends, self._state.cards, self._left)).max())
         self._memo[key] = value
         return value
 
@@ -306,8 +335,9 @@ class Lab:
         return out
 
 
-def gain_values(head: PlanHead, state: WickedLabyrinthState, seat: int,
-                later: Sequence[int]) -> dict[int, float]:
+def gain_values(
+    head: PlanHead, state: WickedLabyrinthState, seat: int, later: Sequence[int]
+) -> dict[int, float]:
     """Each legal white colour or overflow return of ``seat`` while searching: the
     head's worth of the board it leads to, with the ``later`` queued gains taken."""
     lab = Lab(head, state, seat)

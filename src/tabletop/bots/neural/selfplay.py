@@ -42,13 +42,22 @@ class Samples:
 
     @staticmethod
     def join(parts: list[Samples]) -> Samples:
-        return Samples(*(np.concatenate([getattr(p, f) for p in parts])
-                         for f in ("inputs", "masks", "labels", "values")))
+        return Samples(
+            *(
+                np.concatenate([getattr(p, f) for p in parts])
+                for f in ("inputs", "masks", "labels", "values")
+            )
+        )
 
     def save(self, path: str) -> None:
-        np.savez_compressed(path, inputs=self.inputs, masks=np.packbits(self.masks, axis=1),
-                            labels=self.labels, values=self.values,
-                            actions=np.int32(self.masks.shape[1]))
+        np.savez_compressed(
+            path,
+            inputs=self.inputs,
+            masks=np.packbits(self.masks, axis=1),
+            labels=self.labels,
+            values=self.values,
+            actions=np.int32(self.masks.shape[1]),
+        )
 
     @staticmethod
     def load(path: str) -> Samples:
@@ -103,13 +112,18 @@ def generate(
         planners = [NeuralBot(game, p, network=student) for p in range(players)]
 
     def deal(t: int) -> None:
-        teachers[t] = [make_bot(teacher, game, p, int(rng.integers(1 << 62)))
-                       for p in range(players)]
-        experts[t] = [make_bot(expert, game, p, int(rng.integers(1 << 62)))
-                      if expert is not None and rng.random() < expert_share else None
-                      for p in range(players)]
-        students[t] = [student is not None and bool(rng.random() < student_share)
-                       for _ in range(players)]
+        teachers[t] = [
+            make_bot(teacher, game, p, int(rng.integers(1 << 62))) for p in range(players)
+        ]
+        experts[t] = [
+            make_bot(expert, game, p, int(rng.integers(1 << 62)))
+            if expert is not None and rng.random() < expert_share
+            else None
+            for p in range(players)
+        ]
+        students[t] = [
+            student is not None and bool(rng.random() < student_share) for _ in range(players)
+        ]
         pending[t] = []
 
     for t in range(tables):
@@ -136,14 +150,22 @@ def generate(
             ids = np.flatnonzero(masks[t, p, :noop])
             if rng.random() < epsilon:
                 action = int(rng.choice(ids))
-            elif students[t][p] and planners and (choice := planners[p].board_choice(
-                    state.view(p), ids.tolist())) is not None:
+            elif (
+                students[t][p]
+                and planners
+                and (choice := planners[p].board_choice(state.view(p), ids.tolist())) is not None
+            ):
                 action = int(ids[int(np.argmax(choice))])
             elif students[t][p] and logits is not None:
                 z = logits[k][ids] - logits[k][ids].max()
                 w = np.exp(z)
-                action = int(ids[min(int(np.searchsorted(np.cumsum(w / w.sum()), rng.random())),
-                                     len(ids) - 1)])
+                action = int(
+                    ids[
+                        min(
+                            int(np.searchsorted(np.cumsum(w / w.sum()), rng.random())), len(ids) - 1
+                        )
+                    ]
+                )
             else:
                 action = label
             actions[t, p] = action

@@ -60,7 +60,9 @@ if TYPE_CHECKING:
 
 EXPERTS: dict[str, tuple[str, bool]] = {
     "wicked-labyrinth": (
-        "mcts:time=0.05,clock=cpu,model=adaptive,guide=heuristic,search=sealed", True),
+        "mcts:time=0.05,clock=cpu,model=adaptive,guide=heuristic,search=sealed",
+        True,
+    ),
     "code-of-nine": ("mcts:time=0.05,clock=cpu,model=heuristic,samples=4,c=0.2", False),
 }
 """Each game's default expert and whether it labels the sealed decisions only: the
@@ -116,8 +118,13 @@ class Progressed:
 
 def progress_columns() -> tuple[ProgressColumn, ...]:
     """The training runs' progress bar: what is being done, how far, how long, how long left."""
-    return (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-            TimeElapsedColumn(), TimeRemainingColumn())
+    return (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+    )
 
 
 def build(config: Config) -> torch.nn.Module:
@@ -131,8 +138,7 @@ def build(config: Config) -> torch.nn.Module:
             size = layout(config.game).size
             actions = tabletop.game(config.game).info.num_distinct_actions
             h0, h1 = config.hidden
-            self.trunk = nn.Sequential(nn.Linear(size, h0), nn.ReLU(), nn.Linear(h0, h1),
-                                       nn.ReLU())
+            self.trunk = nn.Sequential(nn.Linear(size, h0), nn.ReLU(), nn.Linear(h0, h1), nn.ReLU())
             self.policy = nn.Linear(h1, actions)
             self.value = nn.Linear(h1, 1)
 
@@ -159,21 +165,26 @@ def load_init(model: torch.nn.Module, init: str) -> None:
     with np.load(init) as data:
         arrays = {k: torch.from_numpy(data[k].astype(np.float32)) for k in LAYERS}
     state = {}
-    for (w, b), layer in zip(zip(LAYERS[::2], LAYERS[1::2], strict=True),
-                             ("trunk.0", "trunk.2", "policy", "value"), strict=True):
+    for (w, b), layer in zip(
+        zip(LAYERS[::2], LAYERS[1::2], strict=True),
+        ("trunk.0", "trunk.2", "policy", "value"),
+        strict=True,
+    ):
         state[f"{layer}.weight"] = arrays[w].T.contiguous()
         state[f"{layer}.bias"] = arrays[b]
     model.load_state_dict(state)
 
 
-def export(model: torch.nn.Module, path: Path, extra: dict[str, np.ndarray] | None = None
-           ) -> None:
+def export(model: torch.nn.Module, path: Path, extra: dict[str, np.ndarray] | None = None) -> None:
     """Write the weights as the float16 ``.npz`` the NumPy network reads (with
     ``extra`` arrays, a plan head, as they are)."""
     state = model.state_dict()
     arrays: dict[str, Any] = dict(extra or {})
-    for (w, b), layer in zip(zip(LAYERS[::2], LAYERS[1::2], strict=True),
-                             ("trunk.0", "trunk.2", "policy", "value"), strict=True):
+    for (w, b), layer in zip(
+        zip(LAYERS[::2], LAYERS[1::2], strict=True),
+        ("trunk.0", "trunk.2", "policy", "value"),
+        strict=True,
+    ):
         arrays[w] = state[f"{layer}.weight"].numpy().T.astype(np.float16)
         arrays[b] = state[f"{layer}.bias"].numpy().astype(np.float16)
     tmp = path.with_suffix(".tmp.npz")
@@ -182,8 +193,14 @@ def export(model: torch.nn.Module, path: Path, extra: dict[str, np.ndarray] | No
     os.replace(tmp, path)
 
 
-def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: Samples,
-        config: Config, progress: Progress, rng: np.random.Generator) -> dict[str, float]:
+def fit(
+    model: torch.nn.Module,
+    optimiser: torch.optim.Optimizer,
+    samples: Samples,
+    config: Config,
+    progress: Progress,
+    rng: np.random.Generator,
+) -> dict[str, float]:
     """``config.epochs`` passes over ``samples`` (a twentieth held out to report the
     policy's agreement with the teacher); returns the figures of the fit."""
     import torch
@@ -191,7 +208,7 @@ def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: Sampl
 
     n = len(samples)
     order = rng.permutation(n)
-    held, train = order[: max(1, n // 20)], order[max(1, n // 20):]
+    held, train = order[: max(1, n // 20)], order[max(1, n // 20) :]
     inputs = torch.from_numpy(samples.inputs)
     masks = torch.from_numpy(samples.masks)
     labels = torch.from_numpy(samples.labels.astype(np.int64))
@@ -202,11 +219,14 @@ def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: Sampl
     steps = 0
     for _ in range(config.epochs):
         for k in range(batches):
-            idx = torch.from_numpy(train[k * config.batch:(k + 1) * config.batch])
+            idx = torch.from_numpy(train[k * config.batch : (k + 1) * config.batch])
             logits, value = model(inputs[idx].float())
             logits = logits.masked_fill(~masks[idx], -1e9)
-            loss = functional.cross_entropy(logits, labels[idx]) + config.value_weight * \
-                functional.binary_cross_entropy_with_logits(value, values[idx])
+            loss = functional.cross_entropy(
+                logits, labels[idx]
+            ) + config.value_weight * functional.binary_cross_entropy_with_logits(
+                value, values[idx]
+            )
             optimiser.zero_grad()
             loss.backward()  # type: ignore[no-untyped-call]
             optimiser.step()
@@ -223,8 +243,9 @@ def fit(model: torch.nn.Module, optimiser: torch.optim.Optimizer, samples: Sampl
     return {"steps": steps, "agreement": float(agree), "value_error": float(value_error)}
 
 
-def measure(game_name: str, weights: Path, games: int, seed: int,
-            progress: Progress) -> dict[str, float]:
+def measure(
+    game_name: str, weights: Path, games: int, seed: int, progress: Progress
+) -> dict[str, float]:
     """The network as one against three ``heuristic`` (4 players, seats rotated)."""
     game = tabletop.game(game_name)
     task = progress.add_task("measure", total=games)
@@ -233,11 +254,17 @@ def measure(game_name: str, weights: Path, games: int, seed: int,
         seat = k % 4
         deal = seed + k // 4
         state = game.new_game(4, deal)
-        bots = [make_bot(f"neural:weights={weights}" if p == seat else "heuristic", game, p,
-                         deal * 8 + p) for p in range(4)]
+        bots = [
+            make_bot(
+                f"neural:weights={weights}" if p == seat else "heuristic", game, p, deal * 8 + p
+            )
+            for p in range(4)
+        ]
         while not state.is_terminal():
-            chosen = [(p, bots[p].act(state.view(p), state.legal_actions(p)))
-                      for p in state.current_players()]
+            chosen = [
+                (p, bots[p].act(state.view(p), state.legal_actions(p)))
+                for p in state.current_players()
+            ]
             for p, action in chosen:
                 state.apply(p, action)
         wins += state.result().win_share(seat)
@@ -247,8 +274,9 @@ def measure(game_name: str, weights: Path, games: int, seed: int,
     return {"eval_games": games, "win_share": wins / games, "low": low, "high": high}
 
 
-def play_round(config: Config, round_: int, directory: Path, student: Network | None,
-               progress: Progress) -> Samples:
+def play_round(
+    config: Config, round_: int, directory: Path, student: Network | None, progress: Progress
+) -> Samples:
     """Round ``round_``'s positions: its shards, played now where they are missing."""
     game = tabletop.game(config.game)
     counts = COUNTS[config.game]
@@ -260,15 +288,24 @@ def play_round(config: Config, round_: int, directory: Path, student: Network | 
     for k in range(chunks):
         path = shards / f"r{round_:02d}-k{k:03d}.npz"
         if not path.exists():
+
             def advance(finished: int, before: int = k * config.chunk) -> None:
                 progress.update(task, completed=before + finished)
 
             samples = generate(
-                game, counts[k % len(counts)], config.chunk, config.teacher, student,
-                student_share=config.student_share, tables=min(config.chunk, 8),
-                seed=config.seed + round_ * 100_000 + k * 1000, progress=advance,
-                expert=config.expert or None, expert_share=config.expert_share,
-                expert_sealed=bool(config.expert_sealed))
+                game,
+                counts[k % len(counts)],
+                config.chunk,
+                config.teacher,
+                student,
+                student_share=config.student_share,
+                tables=min(config.chunk, 8),
+                seed=config.seed + round_ * 100_000 + k * 1000,
+                progress=advance,
+                expert=config.expert or None,
+                expert_share=config.expert_share,
+                expert_sealed=bool(config.expert_sealed),
+            )
             tmp = path.with_suffix(".tmp.npz")
             samples.save(str(tmp))
             os.replace(tmp, path)
@@ -302,8 +339,12 @@ def plot(curve: list[dict[str, Any]], game: str, path: Path) -> None:
     pyplot.close(figure)
 
 
-def run(config: Config, directory: Path, rounds: int | None = None,
-        changes: dict[str, Any] | None = None) -> Progressed:
+def run(
+    config: Config,
+    directory: Path,
+    rounds: int | None = None,
+    changes: dict[str, Any] | None = None,
+) -> Progressed:
     """Train (or resume) in ``directory`` until ``rounds`` rounds are done.
 
     A resumed run keeps its saved settings but for ``changes`` (settings given again on
@@ -319,14 +360,19 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     done = Progressed()
     if checkpoint.exists():
         saved = torch.load(checkpoint, weights_only=False)
-        config = Config(**{**saved["config"], **(changes or {}),
-                           "hidden": tuple(saved["config"]["hidden"])})
+        config = Config(
+            **{**saved["config"], **(changes or {}), "hidden": tuple(saved["config"]["hidden"])}
+        )
         model = build(config)
         model.load_state_dict(saved["model"])
         optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
         optimiser.load_state_dict(saved["optimiser"])
-        done = Progressed(**{"games": saved["progressed"]["rounds"] * saved["config"]["games"],
-                             **saved["progressed"]})
+        done = Progressed(
+            **{
+                "games": saved["progressed"]["rounds"] * saved["config"]["games"],
+                **saved["progressed"],
+            }
+        )
     elif config.init:
         load_init(model, config.init)
     target = config.rounds if rounds is None else rounds
@@ -335,11 +381,19 @@ def run(config: Config, directory: Path, rounds: int | None = None,
     with Progress(*progress_columns()) as progress:
         while done.rounds < target:
             start = time.monotonic()
-            student = Network.load(config.game, weights) if done.rounds > 0 else \
-                Network.load(config.game, config.init) if config.init else None
+            student = (
+                Network.load(config.game, weights)
+                if done.rounds > 0
+                else Network.load(config.game, config.init)
+                if config.init
+                else None
+            )
             new = play_round(config, done.rounds, directory, student, progress)
-            kept = [Samples.load(str(p)) for r in range(done.rounds)
-                    for p in sorted(directory.glob(f"shards/r{r:02d}-k*.npz"))]
+            kept = [
+                Samples.load(str(p))
+                for r in range(done.rounds)
+                for p in sorted(directory.glob(f"shards/r{r:02d}-k*.npz"))
+            ]
             extra = [Samples.load(str(p)) for p in sorted(directory.glob("shards/extra-*.npz"))]
             samples = Samples.join([new, *kept, *extra])
             figures = fit(model, optimiser, samples, config, progress, rng)
@@ -349,20 +403,30 @@ def run(config: Config, directory: Path, rounds: int | None = None,
             (directory / "rounds").mkdir(exist_ok=True)  # every round's weights, to choose
             shutil.copyfile(weights, directory / "rounds" / f"{config.game}-{done.rounds:02d}.npz")
             done.games += config.games
-            point = measure(config.game, weights, config.eval_games, 50_000 + config.seed,
-                            progress)
+            point = measure(config.game, weights, config.eval_games, 50_000 + config.seed, progress)
             done.seconds += time.monotonic() - start
-            row = {"round": done.rounds, "games": done.games,
-                   "expert_share": config.expert_share,
-                   "samples": len(samples), "steps": done.steps,
-                   "seconds": round(done.seconds, 1), **point,
-                   "agreement": round(figures["agreement"], 4),
-                   "value_error": round(figures["value_error"], 4)}
+            row = {
+                "round": done.rounds,
+                "games": done.games,
+                "expert_share": config.expert_share,
+                "samples": len(samples),
+                "steps": done.steps,
+                "seconds": round(done.seconds, 1),
+                **point,
+                "agreement": round(figures["agreement"], 4),
+                "value_error": round(figures["value_error"], 4),
+            }
             done.curve.append(row)
             progress.console.print(json.dumps(row))
-            torch.save({"config": asdict(config), "model": model.state_dict(),
-                        "optimiser": optimiser.state_dict(), "progressed": asdict(done)},
-                       checkpoint)
+            torch.save(
+                {
+                    "config": asdict(config),
+                    "model": model.state_dict(),
+                    "optimiser": optimiser.state_dict(),
+                    "progressed": asdict(done),
+                },
+                checkpoint,
+            )
             (directory / "curve.json").write_text(json.dumps(done.curve, indent=1) + "\n")
             plot(done.curve, config.game, directory / "curve.png")
     return done
@@ -378,25 +442,36 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"--plan trains {plan_train.GAME}'s processing head only")
         plan_train.main(args[1:])
         return
-    parser = argparse.ArgumentParser(prog="tabletop train", description=__doc__.split("\n\n")[0],
-                                     argument_default=argparse.SUPPRESS)
+    parser = argparse.ArgumentParser(
+        prog="tabletop train",
+        description=__doc__.split("\n\n")[0],
+        argument_default=argparse.SUPPRESS,
+    )
     parser.add_argument("game", choices=sorted(COUNTS))
     parser.add_argument("--dir", type=Path, required=True, help="run directory (resumable)")
     defaults = Config("code-of-nine")
     for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=int,
-                            help=f"default {getattr(defaults, name)}")
+        parser.add_argument(
+            f"--{name.replace('_', '-')}", type=int, help=f"default {getattr(defaults, name)}"
+        )
     for name in ("lr", "student_share", "value_weight", "expert_share"):
-        parser.add_argument(f"--{name.replace('_', '-')}", type=float,
-                            help=f"default {getattr(defaults, name)}")
-    parser.add_argument("--teacher", help="bot spec labelling every decision the expert does "
-                        f"not (default {defaults.teacher})")
+        parser.add_argument(
+            f"--{name.replace('_', '-')}", type=float, help=f"default {getattr(defaults, name)}"
+        )
+    parser.add_argument(
+        "--teacher",
+        help=f"bot spec labelling every decision the expert does not (default {defaults.teacher})",
+    )
     parser.add_argument("--expert", help="bot spec (default: the game's search)")
-    parser.add_argument("--expert-at", choices=("sealed", "all"),
-                        help="which decisions the expert labels (default: the game's)")
+    parser.add_argument(
+        "--expert-at",
+        choices=("sealed", "all"),
+        help="which decisions the expert labels (default: the game's)",
+    )
     parser.add_argument("--hidden", type=int, nargs=2, help="default 256 128")
-    parser.add_argument("--init", help="weights file to start from (a plan head in it "
-                        "is kept as it is)")
+    parser.add_argument(
+        "--init", help="weights file to start from (a plan head in it is kept as it is)"
+    )
     given = vars(parser.parse_args(argv))
     game, directory = given.pop("game"), given.pop("dir")
     if "expert_at" in given:

@@ -36,6 +36,7 @@ STYLES: tuple[tuple[float, float], ...] = (
 )
 """(aggression, spite) of the declarers a rival is compared with."""
 
+
 class AdaptiveModel(HeuristicModel):
     """The heuristic model with each rival's declaring style fitted from its hands."""
 
@@ -53,8 +54,11 @@ class AdaptiveModel(HeuristicModel):
         s = _wicked(sample)
         if s.phase != P_SEARCH:
             return
-        rivals = [p for p in range(s.num_players)
-                  if p != self.seat and s.b[p * STRIDE + MODE] == M_DECLARE]
+        rivals = [
+            p
+            for p in range(s.num_players)
+            if p != self.seat and s.b[p * STRIDE + MODE] == M_DECLARE
+        ]
         self._asked[(view.round, len(view.reveals))] = {
             p: tuple(self.plan(s, p, a, sp) for a, sp in STYLES) for p in rivals
         }

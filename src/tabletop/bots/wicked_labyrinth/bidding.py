@@ -204,8 +204,10 @@ def plan_declarations(
                     for k in range(n + 1):
                         for ww in range(w + 1):
                             for ss in range(s + 1):
-                                value = (here[(k * 2 + ww) * 2 + ss]
-                                         + after[((n - k) * 2 + w - ww) * 2 + s - ss])
+                                value = (
+                                    here[(k * 2 + ww) * 2 + ss]
+                                    + after[((n - k) * 2 + w - ww) * 2 + s - ss]
+                                )
                                 if value > best_value + 1e-9:
                                     best_value = value
                                     best_choice = (k * 2 + ww) * 2 + ss
@@ -218,8 +220,14 @@ def plan_declarations(
 
 
 def _gain(
-    first: float, second: float, rivals: float, cw: CorridorWorth, look: Outlook, w: int,
-    s: int, spite: float,
+    first: float,
+    second: float,
+    rivals: float,
+    cw: CorridorWorth,
+    look: Outlook,
+    w: int,
+    s: int,
+    spite: float,
 ) -> float:
     """Expected worth of declaring with ``w`` witch's and ``s`` soul's signs, given the
     chances of ranking 1st and 2nd and the expected ranked rivals."""

@@ -53,8 +53,11 @@ class HeuristicBot(Bot):
         budget: int = 800,
     ) -> None:
         super().__init__(game, seat, seed)
-        for label, value, low in (("aggression", aggression, 0.1), ("spite", spite, 0.0),
-                                  ("future", future, 0.0)):
+        for label, value, low in (
+            ("aggression", aggression, 0.1),
+            ("spite", spite, 0.0),
+            ("future", future, 0.0),
+        ):
             if not isinstance(value, int | float) or isinstance(value, bool) or value < low:
                 raise ValueError(f"{label} must be a number of at least {low}, got {value!r}")
         if not isinstance(budget, int) or isinstance(budget, bool) or budget < 10:
@@ -141,7 +144,8 @@ class HeuristicBot(Bot):
         if self._planners is None or self._planners[0].cards is not view.cards:
             self._planners = (
                 ProcessingPlanner(view.cards, self.weights, self.budget),
-                ProcessingPlanner(view.cards, self.weights,
-                                  max(1, self.budget // BIDDING_BUDGET_SHARE)),
+                ProcessingPlanner(
+                    view.cards, self.weights, max(1, self.budget // BIDDING_BUDGET_SHARE)
+                ),
             )
         return self._planners

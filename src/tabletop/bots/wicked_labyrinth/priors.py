@@ -146,8 +146,9 @@ class HeuristicModel(Knowledge):
     def rewards(self, state: State, margin: float) -> list[float]:
         """A soft win from each board's worth (``SCALE``), blended by ``margin``."""
         info = self.game.info
-        return soft_rewards(self._worths_of(_wicked(state)), SCALE, info.min_score,
-                            info.max_score, margin)
+        return soft_rewards(
+            self._worths_of(_wicked(state)), SCALE, info.min_score, info.max_score, margin
+        )
 
     def _worths_of(self, s: WickedLabyrinthState) -> list[float]:
         """Each board's worth after its soul processing (memoised by board)."""
@@ -183,8 +184,9 @@ class HeuristicModel(Knowledge):
         mine = pieces[player]
         rivals = [pieces[q] for q in range(s.num_players) if q != player]
         worths = self._root[player][s.corridor :]
-        model = outlooks([Rival(n, bool(w), bool(so)) for n, w, so in rivals], len(worths),
-                         aggression)
+        model = outlooks(
+            [Rival(n, bool(w), bool(so)) for n, w, so in rivals], len(worths), aggression
+        )
         plan = plan_declarations(worths, model, mine[0], bool(mine[1]), bool(mine[2]), spite)
         return A.declare_id(plan.search, plan.witch, plan.soul)
 
@@ -210,8 +212,10 @@ class HeuristicModel(Knowledge):
 def _pieces(s: WickedLabyrinthState) -> list[_Pieces]:
     """Each player's pieces left behind the screen: (search, witch's sign, soul's sign)."""
     b = s.b
-    return [(b[q * STRIDE + SEARCH], b[q * STRIDE + WITCH], b[q * STRIDE + SOUL])
-            for q in range(s.num_players)]
+    return [
+        (b[q * STRIDE + SEARCH], b[q * STRIDE + WITCH], b[q * STRIDE + SOUL])
+        for q in range(s.num_players)
+    ]
 
 
 def _wicked(state: State) -> WickedLabyrinthState:

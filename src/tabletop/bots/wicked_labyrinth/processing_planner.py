@@ -125,7 +125,8 @@ class ProcessingPlanner:
         self.weights = weights
         self.budget = checked_budget(budget)
         self._search: _Search = (
-            native_planner(cards, weights, budget) if compiled.native(_NATIVE_MODULE)
+            native_planner(cards, weights, budget)
+            if compiled.native(_NATIVE_MODULE)
             else ReferencePlanner(cards, weights, budget)
         )
 
@@ -176,16 +177,32 @@ def native_planner(cards: CardSet, weights: Weights, budget: int) -> _Search:
             bits |= 1 << r.colour
         small_wanted.append(bits)
     layout = {
-        "STRIDE": STRIDE, "PROMOTION": PROMOTION, "COLOUR_CHANGE": COLOUR_CHANGE,
-        "GREAT": GREAT, "GREAT_DONE": GREAT_DONE, "SMALL": SMALL, "SMALL_DONE": SMALL_DONE,
-        "MODE": MODE, "IMPURITY": IMPURITY, "QUEUE": QUEUE,
-        "CHOOSE_WHITE_BASE": CHOOSE_WHITE_BASE, "RETURN_LOW_BASE": RETURN_LOW_BASE,
-        "PAIR_BASE": PAIR_BASE, "SPELL_BASE": SPELL_BASE,
-        "DISCARD_PROMOTION": DISCARD_PROMOTION, "CHANGE_BASE": CHANGE_BASE,
-        "DISCARD_CHANGE": DISCARD_CHANGE, "SMALL_BASE": SMALL_BASE, "GREAT_BASE": GREAT_BASE,
-        "DONE": DONE, "M_CHOOSE_WHITE": M_CHOOSE_WHITE, "M_OVERFLOW": M_OVERFLOW,
-        "M_PROCESS": M_PROCESS, "M_REWARD_PROMOTION": M_REWARD_PROMOTION,
-        "WHITE": _WHITE, "PROMOTION_ELEMENT": _PROMOTION,
+        "STRIDE": STRIDE,
+        "PROMOTION": PROMOTION,
+        "COLOUR_CHANGE": COLOUR_CHANGE,
+        "GREAT": GREAT,
+        "GREAT_DONE": GREAT_DONE,
+        "SMALL": SMALL,
+        "SMALL_DONE": SMALL_DONE,
+        "MODE": MODE,
+        "IMPURITY": IMPURITY,
+        "QUEUE": QUEUE,
+        "CHOOSE_WHITE_BASE": CHOOSE_WHITE_BASE,
+        "RETURN_LOW_BASE": RETURN_LOW_BASE,
+        "PAIR_BASE": PAIR_BASE,
+        "SPELL_BASE": SPELL_BASE,
+        "DISCARD_PROMOTION": DISCARD_PROMOTION,
+        "CHANGE_BASE": CHANGE_BASE,
+        "DISCARD_CHANGE": DISCARD_CHANGE,
+        "SMALL_BASE": SMALL_BASE,
+        "GREAT_BASE": GREAT_BASE,
+        "DONE": DONE,
+        "M_CHOOSE_WHITE": M_CHOOSE_WHITE,
+        "M_OVERFLOW": M_OVERFLOW,
+        "M_PROCESS": M_PROCESS,
+        "M_REWARD_PROMOTION": M_REWARD_PROMOTION,
+        "WHITE": _WHITE,
+        "PROMOTION_ELEMENT": _PROMOTION,
     }
     data: dict[str, object] = {
         "layout": layout,
@@ -196,8 +213,7 @@ def native_planner(cards: CardSet, weights: Weights, budget: int) -> _Search:
         "rewards": [[int(e) for e in card.reward] for card in cards.small_oracles],
         "facts_needs": facts.needs,
         "facts_rewards": facts.rewards,
-        "weights": (weights.future, weights.great, weights.small, weights.middle,
-                    weights.crowding),
+        "weights": (weights.future, weights.great, weights.small, weights.middle, weights.crowding),
         "horizon": HORIZON,
         "great_unit": _GREAT_UNIT,
         "capacity": CAPACITY,
@@ -272,9 +288,7 @@ class ReferencePlanner:
                 continue
         raise AssertionError("the greedy level has no budget limit")  # pragma: no cover
 
-    def _search(
-        self, board: list[int], key: bytes, level: int, width: int
-    ) -> tuple[float, int]:
+    def _search(self, board: list[int], key: bytes, level: int, width: int) -> tuple[float, int]:
         memo = self._memo[level]
         hit = memo.get(key)
         if hit is not None:
@@ -335,8 +349,12 @@ class ReferencePlanner:
         """
         mode = board[MODE]
         if mode == M_CHOOSE_WHITE:
-            return [CHOOSE_WHITE_BASE, CHOOSE_WHITE_BASE + 1, CHOOSE_WHITE_BASE + 2,
-                    CHOOSE_WHITE_BASE + 3]
+            return [
+                CHOOSE_WHITE_BASE,
+                CHOOSE_WHITE_BASE + 1,
+                CHOOSE_WHITE_BASE + 2,
+                CHOOSE_WHITE_BASE + 3,
+            ]
         if mode == M_OVERFLOW:
             return [RETURN_LOW_BASE + c for c in range(4) if board[c]]
         if mode != M_PROCESS and mode != M_REWARD_PROMOTION:
@@ -465,7 +483,11 @@ def _key(board: list[int]) -> bytes:
 
 
 def _promotions(
-    board: list[int], base: int, least: int, middle_room: int, high_room: int,
+    board: list[int],
+    base: int,
+    least: int,
+    middle_room: int,
+    high_room: int,
     out: list[int],
 ) -> None:
     """``rules._promotions`` less the rooms made by returning another token than

@@ -74,8 +74,13 @@ def measure(spec: str, players: int, games: int, seed: int = 0) -> Strength:
         bot_total += result.scores[seat]
         rivals_total += sum(result.scores) - result.scores[seat]
     return Strength(
-        spec, players, games, wins, bot_total / games,
-        rivals_total / (games * (players - 1)), time.perf_counter() - start,
+        spec,
+        players,
+        games,
+        wins,
+        bot_total / games,
+        rivals_total / (games * (players - 1)),
+        time.perf_counter() - start,
     )
 
 
@@ -150,10 +155,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--timing", action="store_true",
-                        help="time the bot's decisions (bot in seat 0) instead")
-    parser.add_argument("--versus", metavar="SPEC",
-                        help="play head to head against this bot instead (4 players)")
+    parser.add_argument(
+        "--timing", action="store_true", help="time the bot's decisions (bot in seat 0) instead"
+    )
+    parser.add_argument(
+        "--versus", metavar="SPEC", help="play head to head against this bot instead (4 players)"
+    )
     args = parser.parse_args(argv)
     if args.versus:
         print(versus(args.spec, args.versus, args.games, args.seed))

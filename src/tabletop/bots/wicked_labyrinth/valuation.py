@@ -59,9 +59,7 @@ def rounds_left(round_number: int) -> int:
     return ROUNDS - round_number
 
 
-def board_value(
-    b: Sequence[int], o: int, cards: CardSet, left: int, weights: Weights
-) -> float:
+def board_value(b: Sequence[int], o: int, cards: CardSet, left: int, weights: Weights) -> float:
     """The worth of the board at ``o`` after processing, with ``left`` rounds to come."""
     return own_value(list(b[o : o + STRIDE]), cards, left, weights)
 
@@ -143,8 +141,9 @@ class _Facts:
 
     def __init__(self, cards: CardSet) -> None:
         self.needs = [_needs(card) for card in cards.small_oracles]
-        self.rewards = [sum(_REWARD_WORTH.get(e, 1.0) for e in card.reward)
-                        for card in cards.small_oracles]
+        self.rewards = [
+            sum(_REWARD_WORTH.get(e, 1.0) for e in card.reward) for card in cards.small_oracles
+        ]
 
 
 _FACTS: dict[int, tuple[CardSet, _Facts]] = {}

@@ -44,7 +44,9 @@ def holdings() -> tuple[Holding, ...]:
 
 
 def scores_in_order(
-    cards: Sequence[MemoryCard], counts: Sequence[Sequence[int]], released: bool,
+    cards: Sequence[MemoryCard],
+    counts: Sequence[Sequence[int]],
+    released: bool,
     base: Sequence[int],
 ) -> tuple[tuple[int, ...], tuple[bool, ...]]:
     """Scores and "may still win" per holder with ``cards`` applied strictly one after

@@ -55,6 +55,5 @@ class Phase(CodeEnum):
     OVER = 8
 
 
-
 def know_bit(owner: int, slot: int) -> int:
     return 1 << (owner * 2 + slot)

@@ -125,8 +125,9 @@ class Board:
     def surcharged(self) -> tuple[int, ...]:
         """Indices of the locations that cost more to a player holding no legacy (read
         at every seat's view, so found once)."""
-        return tuple(i for i, loc in enumerate(self.locations)
-                     if loc.cost_without_legacy is not None)
+        return tuple(
+            i for i, loc in enumerate(self.locations) if loc.cost_without_legacy is not None
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The board as the same data a locations file holds."""

@@ -46,13 +46,27 @@ from tabletop.games.code_of_nine.layout import PAWNS as PAWNS_SLOT
 from tabletop.games.code_of_nine.locations import ANY_NUMBER, LOCATION_IDS
 from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
 
-PHASES = {name_of(p): p for p in (Phase.CHANGE, Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW,
-                                  Phase.OVER)}
+PHASES = {
+    name_of(p): p for p in (Phase.CHANGE, Phase.ASSIGN, Phase.PLACE, Phase.FOLLOW, Phase.OVER)
+}
 SLOTS = names_of(Slot)
 STEPS = {
     name: getattr(effects, name.upper().replace("-", "_"))
-    for name in ("look", "give-to", "give-item", "return", "target", "choice", "item", "give",
-                 "slot", "giver", "receiver", "pick", "from")
+    for name in (
+        "look",
+        "give-to",
+        "give-item",
+        "return",
+        "target",
+        "choice",
+        "item",
+        "give",
+        "slot",
+        "giver",
+        "receiver",
+        "pick",
+        "from",
+    )
 }
 STEP_NAMES = {v: k for k, v in STEPS.items()}
 ITEM_KEYS = tuple(name_of(i) for i in ITEMS)
@@ -108,9 +122,7 @@ def write(state: CodeOfNineState) -> dict[str, Any]:
         out["ninth"] = cards[state.ninth].number
     if state.phase == Phase.FOLLOW:
         where, step, x, y = state.pending
-        out["pending"] = {
-            "location": LOCATION_IDS[where], "step": STEP_NAMES[step], "x": x, "y": y
-        }
+        out["pending"] = {"location": LOCATION_IDS[where], "step": STEP_NAMES[step], "x": x, "y": y}
     options = state.game.options_to_json(state.options)
     if options:
         out["options"] = options
@@ -143,8 +155,11 @@ def build(state: CodeOfNineState, data: Mapping[str, Any], source: str) -> None:
         limit = state.board.locations[i].places
         pawns = spot.whole("pawns", 1, 99 if limit == ANY_NUMBER else limit)
         seats = spot.items("seats")
-        if not seats or any(isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n
-                            for p in seats) or len(set(seats)) != len(seats):
+        if (
+            not seats
+            or any(isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < n for p in seats)
+            or len(set(seats)) != len(seats)
+        ):
             raise spot.fail("seats", f"lists the different seats (0-{n - 1}) with pawns here")
         if len(seats) > pawns:
             raise spot.fail("seats", f"{len(seats)} seats cannot have {pawns} pawns")
@@ -154,8 +169,10 @@ def build(state: CodeOfNineState, data: Mapping[str, Any], source: str) -> None:
     state.spots = spots
     readers = top.tables("holder")
     if len(readers) != HOLDERS:
-        raise top.fail("holder", f"lists {HOLDERS} holders: the players in seat order, then "
-                                 "the ghost with 3 players")
+        raise top.fail(
+            "holder",
+            f"lists {HOLDERS} holders: the players in seat order, then the ghost with 3 players",
+        )
     b = state.b
     held = [0] * len(ITEMS)
     used: set[int] = set()
@@ -188,18 +205,25 @@ def build(state: CodeOfNineState, data: Mapping[str, Any], source: str) -> None:
         for i, seen in enumerate(r.items("seen", [])):
             ok = isinstance(seen, list) and len(seen) == 2 and seen[1] in SLOTS
             owner = seen[0] if ok else None
-            if (not ok or isinstance(owner, bool) or not isinstance(owner, int)
-                    or not 0 <= owner < HOLDERS or owner == h):
-                raise r.fail(f"seen[{i}]", f"{seen!r} is not [another holder's seat, "
-                                           "'abyss' or 'shoal']")
+            if (
+                not ok
+                or isinstance(owner, bool)
+                or not isinstance(owner, int)
+                or not 0 <= owner < HOLDERS
+                or owner == h
+            ):
+                raise r.fail(
+                    f"seen[{i}]", f"{seen!r} is not [another holder's seat, 'abyss' or 'shoal']"
+                )
             knows |= know_bit(owner, int(SLOTS[seen[1]]))
         b[o + KNOWS] = knows
         before_ghost_deal = ghost and state.phase in (Phase.CHANGE, Phase.ASSIGN)
         memory = r.items("memory_cards", [] if before_ghost_deal else ["?", "?"])
         if len(memory) != (0 if before_ghost_deal else 2):
             if before_ghost_deal:
-                raise r.fail("memory_cards", "the ghost is dealt its cards after the Abyss "
-                                             "choices: none yet")
+                raise r.fail(
+                    "memory_cards", "the ghost is dealt its cards after the Abyss choices: none yet"
+                )
             raise r.fail("memory_cards", "lists two memory cards (card numbers, or '?')")
         for slot, card in enumerate(memory):
             if card == "?":
@@ -208,8 +232,7 @@ def build(state: CodeOfNineState, data: Mapping[str, Any], source: str) -> None:
             whole = isinstance(card, int) and not isinstance(card, bool)
             index = number.get(card) if whole else None
             if index is None or index not in in_game:
-                raise r.fail(f"memory_cards[{slot}]", f"{card!r} is not a memory card of "
-                                                      "this game")
+                raise r.fail(f"memory_cards[{slot}]", f"{card!r} is not a memory card of this game")
             if index in used:
                 raise r.fail(f"memory_cards[{slot}]", f"card {card} is in play twice")
             used.add(index)
@@ -234,10 +257,12 @@ def build(state: CodeOfNineState, data: Mapping[str, Any], source: str) -> None:
         deck = sorted(in_game - used)
     for h, slot in unknown:
         b[h * STRIDE + CARD + slot] = deck.pop(rng.below(len(deck)))
-    if top.has("deck") and sorted(deck) != sorted(in_game - used - {
-            b[h * STRIDE + CARD + s] for h, s in unknown}):
-        raise top.fail("deck", "must hold exactly the cards of the game not on a sheet "
-                               "nor the ninth memory")
+    if top.has("deck") and sorted(deck) != sorted(
+        in_game - used - {b[h * STRIDE + CARD + s] for h, s in unknown}
+    ):
+        raise top.fail(
+            "deck", "must hold exactly the cards of the game not on a sheet nor the ninth memory"
+        )
     state.deck = deck
     if state.expert and state.ninth < 0 and state.phase not in (Phase.CHANGE, Phase.ASSIGN):
         raise top.fail("ninth", "the expert game has a ninth memory once set up")
@@ -256,8 +281,12 @@ def build(state: CodeOfNineState, data: Mapping[str, Any], source: str) -> None:
         if where not in LOCATION_IDS:
             raise pending.fail("location", f"{where!r} is not a location")
         step = pending.choice("step", STEPS)
-        state.pending = [LOCATION_IDS.index(where), step, pending.whole("x", 0, 1 << 30, 0),
-                         pending.whole("y", 0, 1 << 30, 0)]
+        state.pending = [
+            LOCATION_IDS.index(where),
+            step,
+            pending.whole("x", 0, 1 << 30, 0),
+            pending.whole("y", 0, 1 << 30, 0),
+        ]
         pending.done()
     elif top.has("pending"):
         raise top.fail("pending", "a location is being resolved only in the follow phase")

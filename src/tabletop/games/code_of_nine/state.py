@@ -588,13 +588,14 @@ class CodeOfNineState(State):
         # where calling ``type(self)`` parses its arguments like any Python call (the
         # heuristic's search clones some thirty states a decision).
         if type(self) is CodeOfNineState:
-            new = cast(Self, CodeOfNineState(
-                self.game, self.num_players, self.seed, self.options, self.auto_chance
-            ))
-        else:
-            new = type(self)(
-                self.game, self.num_players, self.seed, self.options, self.auto_chance
+            new = cast(
+                Self,
+                CodeOfNineState(
+                    self.game, self.num_players, self.seed, self.options, self.auto_chance
+                ),
             )
+        else:
+            new = type(self)(self.game, self.num_players, self.seed, self.options, self.auto_chance)
         self._copy_base(new)
         new.board = self.board
         new.cards = self.cards

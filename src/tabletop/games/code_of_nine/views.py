@@ -204,9 +204,7 @@ def _holder(h: int, ghost: bool, row: list[int]) -> HolderView:
         changed_cards=row[CHANGED] == 1,
         protected_from_looks=bool(row[PROTECT] & LOOKS),
         protected_from_attacks=bool(row[PROTECT] & ATTACKS),
-        has_looked_at=tuple(
-            (k // 2, _SLOTS[k % 2]) for k in range(2 * HOLDERS) if knows >> k & 1
-        ),
+        has_looked_at=tuple((k // 2, _SLOTS[k % 2]) for k in range(2 * HOLDERS) if knows >> k & 1),
         memory_cards=sum(1 for c in row[CARD : CARD + 2] if c >= 0),
     )
 
@@ -249,9 +247,9 @@ def _location(state: CodeOfNineState, i: int, spot: int) -> LocationView:
     )
 
 
-def _as_paid(state: CodeOfNineState, viewer: int, locations: tuple[LocationView, ...]) -> tuple[
-    LocationView, ...
-]:
+def _as_paid(
+    state: CodeOfNineState, viewer: int, locations: tuple[LocationView, ...]
+) -> tuple[LocationView, ...]:
     """The shared location views with each cost as ``viewer`` pays it (only a location
     with a no-legacy cost, The Place Where They Ended the Old World, can differ); the
     repriced views are memoised like the others."""
@@ -259,8 +257,15 @@ def _as_paid(state: CodeOfNineState, viewer: int, locations: tuple[LocationView,
     for i in state.board.surcharged:
         cost = state.location_cost(viewer, i)
         if cost != locations[i].cost:
-            key = (id(state.board), state.round, state.expert, state.num_players, i,
-                   state.spots[i], cost)
+            key = (
+                id(state.board),
+                state.round,
+                state.expert,
+                state.num_players,
+                i,
+                state.spots[i],
+                cost,
+            )
             paid = _LOCATIONS_MEMO.get(key)
             if paid is None:
                 paid = _LOCATIONS_MEMO.put(key, replace(locations[i], cost=cost))

@@ -83,9 +83,7 @@ def meets(b: list[int], o: int, card: SmallOracle, cards: CardSet) -> bool:
     return meets_needs(b, o, card.needs, 0, owned_high(b, o, cards))
 
 
-def meets_needs(
-    b: list[int], o: int, needs: tuple[int, ...], at: int, high: list[int]
-) -> bool:
+def meets_needs(b: list[int], o: int, needs: tuple[int, ...], at: int, high: list[int]) -> bool:
     """:func:`meets` for the thresholds at ``needs[at:at + 12]`` and ``owned_high``."""
     for colour in range(4):
         i = at + 3 * colour

@@ -94,13 +94,17 @@ def write(state: WickedLabyrinthState) -> dict[str, Any]:
             "colour_change_spells": b[o + COLOUR_CHANGE],
             "impurity": b[o + IMPURITY],
             "great_oracles": [
-                {"card": cards.great_oracles[b[o + GREAT + k]].id,
-                 "achieved": bool(b[o + GREAT_DONE + k])}
+                {
+                    "card": cards.great_oracles[b[o + GREAT + k]].id,
+                    "achieved": bool(b[o + GREAT_DONE + k]),
+                }
                 for k in (0, 1)
             ],
             "small_oracles": [
-                {"card": cards.small_oracles[b[o + SMALL + k]].id,
-                 "achieved": bool(b[o + SMALL_DONE + k])}
+                {
+                    "card": cards.small_oracles[b[o + SMALL + k]].id,
+                    "achieved": bool(b[o + SMALL_DONE + k]),
+                }
                 for k in (0, 1)
             ],
             "deciding": name_of(Mode(b[o + MODE])),
@@ -151,11 +155,15 @@ def build(state: WickedLabyrinthState, data: Mapping[str, Any], source: str) -> 
     state.labyrinth = _cards(top, "row", corridors, "corridor")
     state.discard = _cards(top, "discard", corridors, "corridor", [])
     if len(state.labyrinth) != k:
-        raise top.fail("row", f"a round lays out {k} corridors with {n} players, not "
-                              f"{len(state.labyrinth)}")
+        raise top.fail(
+            "row", f"a round lays out {k} corridors with {n} players, not {len(state.labyrinth)}"
+        )
     if len(state.discard) != k * (state.round - 1):
-        raise top.fail("discard", f"rounds before round {state.round} laid out "
-                                  f"{k * (state.round - 1)} corridors, not {len(state.discard)}")
+        raise top.fail(
+            "discard",
+            f"rounds before round {state.round} laid out "
+            f"{k * (state.round - 1)} corridors, not {len(state.discard)}",
+        )
     seen = state.labyrinth + state.discard
     if len(set(seen)) != len(seen):
         raise top.fail("row", "a corridor appears twice in the row and the discard")
@@ -164,8 +172,11 @@ def build(state: WickedLabyrinthState, data: Mapping[str, Any], source: str) -> 
         raise top.fail("unseen", f"the card set leaves {unseen} corridors unseen")
     state.corridor = top.whole("corridor", 0, k, k if state.phase != Phase.SEARCH else 0)
     if (state.phase == Phase.SEARCH) != (state.corridor < k):
-        raise top.fail("corridor", f"corridors 0-{k - 1} are declared in the search phase; "
-                                   f"{k} means every corridor is done")
+        raise top.fail(
+            "corridor",
+            f"corridors 0-{k - 1} are declared in the search phase; "
+            f"{k} means every corridor is done",
+        )
     state.revealed = []
     for i, hands in enumerate(top.items("revealed", [])):
         where = f"revealed[{i}]"
@@ -232,16 +243,20 @@ def build(state: WickedLabyrinthState, data: Mapping[str, Any], source: str) -> 
         if hand is not None and hand != "?":
             b[o + DECLARED] = _declaration(source, r.where("declaration"), hand) + 1
         if hand is not None and b[o + MODE] != Mode.IDLE:
-            raise r.fail("declaration", "a player with a committed hand is not still deciding "
-                                        "(set 'deciding' to idle)")
+            raise r.fail(
+                "declaration",
+                "a player with a committed hand is not still deciding (set 'deciding' to idle)",
+            )
         if hand == "?":
             unknown_hands.append(p)
         for rank in range(3):
             held = sum(b[o + rank * 4 : o + rank * 4 + 4])
             spare = 1 if rank == 0 and b[o + MODE] == Mode.OVERFLOW else 0
             if held > CAPACITY[rank] + spare:
-                raise r.fail(f"tokens.{RANKS[rank]}", f"holds {held} tokens; the rank has "
-                                                      f"{CAPACITY[rank]} spots")
+                raise r.fail(
+                    f"tokens.{RANKS[rank]}",
+                    f"holds {held} tokens; the rank has {CAPACITY[rank]} spots",
+                )
         r.done()
     _deal_missing(state, dealt_great, dealt_small, rng)
     for p in unknown_hands:

@@ -202,9 +202,7 @@ def achieve_great(b: list[int], o: int, cards: CardSet, slot: int) -> None:
     b[o + GREAT_DONE + slot] = 1
 
 
-def achieve_small(
-    b: list[int], o: int, cards: CardSet, slot: int, log: list[int] | None
-) -> bool:
+def achieve_small(b: list[int], o: int, cards: CardSet, slot: int, log: list[int] | None) -> bool:
     """Mark the small oracle achieved (nothing is spent) and take its reward at once.
 
     Small oracles are achieved in soul processing only. False when a choice stops the

@@ -60,8 +60,13 @@ class TableEncoder(Protocol):
         """A fresh ``(players, size)`` float32 array; row ``p`` is the encoder's vector
         of ``state.view(p)``, exactly."""
 
-    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None,
-                    kept: Incremental | None = None) -> None:
+    def encode_into(
+        self,
+        states: Sequence[Any],
+        out: np.ndarray,
+        seat: int | None = None,
+        kept: Incremental | None = None,
+    ) -> None:
         """Many tables (one configuration) at once into ``out``: ``(tables, players,
         size)``, or ``(tables, size)`` with ``seat``'s row only. Numpy's cost per call
         is paid once for all of them. With ``kept`` (the same tables into the same

@@ -73,8 +73,7 @@ def _location_source(me: int, index: int) -> int:
 
 
 _HOLDER_ORDER = [
-    np.array([_holder_source(me, i) for i in range(HOLDERS * HOLDER_SIZE)])
-    for me in range(HOLDERS)
+    np.array([_holder_source(me, i) for i in range(HOLDERS * HOLDER_SIZE)]) for me in range(HOLDERS)
 ]
 _LOCATION_ORDER = [
     np.array([_location_source(me, i) for i in range(LOCATIONS * LOCATION_SIZE)])
@@ -90,16 +89,21 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("round=", "round 1-5, one-hot"),
     ("phase=", "deal, change, redeal, assign, ghost, ninth, place, follow, over, one-hot"),
     ("start_player=", "the start player, seat from the viewer, one-hot"),
-    ("pending", "a location being resolved: present, location one-hot (25, board order), "
-     "follow-up step one-hot (13), its two numbers x/4 and y/4"),
+    (
+        "pending",
+        "a location being resolved: present, location one-hot (25, board order), "
+        "follow-up step one-hot (13), its two numbers x/4 and y/4",
+    ),
     ("ruins.", "items in the Ruins: statue/8 coin/16 book/4 legacy/2 medal/1"),
     ("ninth", "the ninth memory: known, card one-hot (28)"),
     ("released", "1 once the legacies are released"),
     ("deck/", "memory cards left in the deck / 28"),
     ("my_dealt_hand.", "the viewer's cards as dealt, before they are placed (multi-hot, 28)"),
     ("holder[", "4 holder sheets of 79, the viewer's first (block below)"),
-    ("location.", "25 locations (board order) of 8: open, cost/8, pawns/12, attack, "
-     "pawn of seat+0..3"),
+    (
+        "location.",
+        "25 locations (board order) of 8: open, cost/8, pawns/12, attack, pawn of seat+0..3",
+    ),
 )
 """The observation in order: (label prefix, meaning); ``docs/rl.md`` is built from it."""
 
@@ -196,7 +200,7 @@ class CodeOfNineEncoder:
             out[_PENDING + 1 + LOCATIONS + pending.step] = 1.0
             out[_PENDING + 1 + LOCATIONS + STEPS] = min(pending.x, PENDING_CAP) / PENDING_CAP
             out[_PENDING + 2 + LOCATIONS + STEPS] = min(pending.y, PENDING_CAP) / PENDING_CAP
-        out[_RUINS:_RUINS + len(Item)] = [
+        out[_RUINS : _RUINS + len(Item)] = [
             min(x, cap) / cap for x, cap in zip(view.ruins, ITEM_CAPS, strict=True)
         ]
         if view.ninth is not None:
@@ -258,8 +262,7 @@ class CodeOfNineEncoder:
             out: list[float] = []
             for loc in locations:
                 # the board's cost: a seat's own surcharge follows from its legacies
-                out += location_values(loc.open, loc.base_cost, loc.pawns, loc.attack,
-                                       loc.seats)
+                out += location_values(loc.open, loc.base_cost, loc.pawns, loc.attack, loc.seats)
             self._locations_of = locations
             self._locations_seat0 = np.array(out, dtype=np.float32)
         block: np.ndarray = self._locations_seat0[_LOCATION_ORDER[me]]
@@ -272,8 +275,15 @@ class CodeOfNineEncoder:
         for owner, slot in h.has_looked_at:
             looked |= 1 << (owner * 2 + int(slot))
         out += holder_values(
-            h.ghost, h.items, h.will, h.pawns, h.changed_cards, h.protected_from_looks,
-            h.protected_from_attacks, h.memory_cards, looked,
+            h.ghost,
+            h.items,
+            h.will,
+            h.pawns,
+            h.changed_cards,
+            h.protected_from_looks,
+            h.protected_from_attacks,
+            h.memory_cards,
+            looked,
         )
 
     def labels(self, players: int) -> list[str]:
@@ -294,17 +304,28 @@ class CodeOfNineEncoder:
             p = f"holder[seat+{i}]."
             out.append(p + "ghost")
             out += [p + f"{it.name.lower()}/{cap}" for it, cap in zip(Item, ITEM_CAPS, strict=True)]
-            out += [p + x for x in (f"will/{WILL_CAP}", f"pawns/{PAWNS}", "changed_cards",
-                                    "protected_from_looks", "protected_from_attacks",
-                                    "memory_cards/2", "deciding_now")]
-            out += [p + f"looked_at.seat+{k}.{s.name.lower()}"
-                    for k in range(HOLDERS) for s in Slot]
+            out += [
+                p + x
+                for x in (
+                    f"will/{WILL_CAP}",
+                    f"pawns/{PAWNS}",
+                    "changed_cards",
+                    "protected_from_looks",
+                    "protected_from_attacks",
+                    "memory_cards/2",
+                    "deciding_now",
+                )
+            ]
+            out += [
+                p + f"looked_at.seat+{k}.{s.name.lower()}" for k in range(HOLDERS) for s in Slot
+            ]
             out.append(p + "revealed")
-            out += [p + f"{s.name.lower()}=card{n}" for s in Slot
-                    for n in range(1, CARD_COUNT + 1)]
+            out += [p + f"{s.name.lower()}=card{n}" for s in Slot for n in range(1, CARD_COUNT + 1)]
             out.append(p + "score_scaled")
         for loc in LOCATION_IDS:
-            out += [f"location.{loc}.{x}" for x in ("open", f"cost/{COST_CAP}",
-                                                     f"pawns/{PAWNS_ON_LOCATION_CAP}", "attack")]
+            out += [
+                f"location.{loc}.{x}"
+                for x in ("open", f"cost/{COST_CAP}", f"pawns/{PAWNS_ON_LOCATION_CAP}", "attack")
+            ]
             out += [f"location.{loc}.pawn_of_seat+{k}" for k in range(HOLDERS)]
         return out

@@ -44,9 +44,20 @@ class CodeOfNinePacker:
     it, the dealt hand's at ``hand``, ``card_count`` numbers each.
     """
 
-    def __init__(self, players: int, numbers: list[int], items: int, locations: int,
-                 min_score: int, size: int, holder: int, holder_size: int, cards: int,
-                 hand: int, card_count: int) -> None:
+    def __init__(
+        self,
+        players: int,
+        numbers: list[int],
+        items: int,
+        locations: int,
+        min_score: int,
+        size: int,
+        holder: int,
+        holder_size: int,
+        cards: int,
+        hand: int,
+        card_count: int,
+    ) -> None:
         self.players = players
         self.numbers = numbers
         self.items = items
@@ -58,8 +69,17 @@ class CodeOfNinePacker:
         self.cards = cards
         self.hand = hand
         self.card_count = card_count
-        self.width = (14 + items + _HOLDERS * _STRIDE + locations + _HOLDERS + 2 * _HOLDERS
-                      + 2 * players + _HOLDERS + locations)
+        self.width = (
+            14
+            + items
+            + _HOLDERS * _STRIDE
+            + locations
+            + _HOLDERS
+            + 2 * _HOLDERS
+            + 2 * players
+            + _HOLDERS
+            + locations
+        )
         """Integers per row."""
 
     def pack(self, states: Sequence[CodeOfNineState], raw: list[int], private: list[int]) -> None:
@@ -144,8 +164,13 @@ class CodeOfNinePacker:
             for k in range(2 * _HOLDERS):
                 if knows >> k & 1:
                     owner, slot = divmod(k, 2)
-                    at = (self.holder + (owner - me) % _HOLDERS * self.holder_size
-                          + self.cards + slot * self.card_count - 1)
+                    at = (
+                        self.holder
+                        + (owner - me) % _HOLDERS * self.holder_size
+                        + self.cards
+                        + slot * self.card_count
+                        - 1
+                    )
                     out.append(row + at + numbers[b[owner * _STRIDE + _CARD + slot]])
             if dealt:
                 o = me * _STRIDE + _CARD

@@ -162,8 +162,11 @@ class _Config:
         for s in range(STEPS):
             e(_PENDING + 1 + LOCATIONS + s, step, equals(s))
         for k in range(2):
-            e(_PENDING + 1 + LOCATIONS + STEPS + k, xy + k,
-              lambda v: max(min(v, PENDING_CAP), 0) / PENDING_CAP)
+            e(
+                _PENDING + 1 + LOCATIONS + STEPS + k,
+                xy + k,
+                lambda v: max(min(v, PENDING_CAP), 0) / PENDING_CAP,
+            )
         for i, cap in enumerate(ITEM_CAPS):
             e(_RUINS + i, ruins + i, capped(cap))
         e(_NINTH, ninth, above(-1))
@@ -190,8 +193,11 @@ class _Config:
             e(at + _REVEALED, phase, equals(_OVER))
             for slot in range(2):
                 for number in range(1, CARD_COUNT + 1):
-                    e(at + _CARDS + slot * CARD_COUNT + number - 1, shown + 2 * h + slot,
-                      card(number))
+                    e(
+                        at + _CARDS + slot * CARD_COUNT + number - 1,
+                        shown + 2 * h + slot,
+                        card(number),
+                    )
             e(at + _SCORE, scores + h, scaled)
         for i, location in enumerate(state.board.locations):
             at = _LOCATION + i * LOCATION_SIZE
@@ -204,20 +210,53 @@ class _Config:
         for seat in range(n):  # each seat's own cards, gathered onto its own sheet
             for slot in range(2):
                 for number in range(1, CARD_COUNT + 1):
-                    e(size + seat * _CARD_BLOCK + slot * CARD_COUNT + number - 1,
-                      own + 2 * seat + slot, card(number))
+                    e(
+                        size + seat * _CARD_BLOCK + slot * CARD_COUNT + number - 1,
+                        own + 2 * seat + slot,
+                        card(number),
+                    )
         self.lookup: Lookup = plan.build()
         self.packer = CodeOfNinePacker(
-            n, numbers, len(ITEM_CAPS), LOCATIONS, INFO.min_score, size, _HOLDER,
-            HOLDER_SIZE, _CARDS, _HAND, CARD_COUNT)
+            n,
+            numbers,
+            len(ITEM_CAPS),
+            LOCATIONS,
+            INFO.min_score,
+            size,
+            _HOLDER,
+            HOLDER_SIZE,
+            _CARDS,
+            _HAND,
+            CARD_COUNT,
+        )
         if self.packer.width != self.lookup.width:
             raise AssertionError("the packer's rows and the lookup's slots disagree")
         packer = self.packer
         self.native = (
-            np.array([n, packer.width, packer.items, packer.locations, HOLDERS, STRIDE, CARD,
-                      KNOWS, SEAT_SHIFT, Phase.ASSIGN, Phase.FOLLOW, Phase.OVER,
-                      packer.min_score, size, packer.holder, packer.holder_size,
-                      packer.cards, packer.hand, packer.card_count], np.int64),
+            np.array(
+                [
+                    n,
+                    packer.width,
+                    packer.items,
+                    packer.locations,
+                    HOLDERS,
+                    STRIDE,
+                    CARD,
+                    KNOWS,
+                    SEAT_SHIFT,
+                    Phase.ASSIGN,
+                    Phase.FOLLOW,
+                    Phase.OVER,
+                    packer.min_score,
+                    size,
+                    packer.holder,
+                    packer.holder_size,
+                    packer.cards,
+                    packer.hand,
+                    packer.card_count,
+                ],
+                np.int64,
+            ),
             np.array(numbers, np.int64),
         )
         """The packer's numbers for ``_rows.pack_code_of_nine``, in its order."""
@@ -241,8 +280,9 @@ class _Config:
         return np.array(rows)
 
     def fits(self, state: CodeOfNineState) -> bool:
-        return (state.cards is self.cards and state.board is self.board
-                and state.expert == self.expert)
+        return (
+            state.cards is self.cards and state.board is self.board and state.expert == self.expert
+        )
 
 
 class CodeOfNineTable(TableBase):
@@ -260,7 +300,10 @@ class CodeOfNineTable(TableBase):
         self._config: _Config | None = None
 
     def encode_into(
-        self, states: Sequence[CodeOfNineState], out: np.ndarray, seat: int | None = None,
+        self,
+        states: Sequence[CodeOfNineState],
+        out: np.ndarray,
+        seat: int | None = None,
         kept: Incremental | None = None,
     ) -> None:
         """Every table's observations into ``out``: ``(tables, players, size)``, or
@@ -272,10 +315,15 @@ class CodeOfNineTable(TableBase):
         """
         config = self._config_for(states[0])
         for state in states:
-            if (not isinstance(state, CodeOfNineState) or state.num_players != self.players
-                    or not config.fits(state)):
-                raise TypeError("the tables of one batch must be Code of Nine states of "
-                                f"{self.players} players in one configuration, got {state!r}")
+            if (
+                not isinstance(state, CodeOfNineState)
+                or state.num_players != self.players
+                or not config.fits(state)
+            ):
+                raise TypeError(
+                    "the tables of one batch must be Code of Nine states of "
+                    f"{self.players} players in one configuration, got {state!r}"
+                )
         lookup = config.lookup
         private: list[int] = []
         if native is not None:
@@ -287,9 +335,11 @@ class CodeOfNineTable(TableBase):
             # only the seat's own entries, moved into its single row
             players, size = self.players, self.size
             first = seat * size
-            private = [i // (players * size) * size + i % (players * size) - first
-                       for i in private
-                       if first <= i % (players * size) < first + size]
+            private = [
+                i // (players * size) * size + i % (players * size) - first
+                for i in private
+                if first <= i % (players * size) < first + size
+            ]
         self.look_up(lookup, config.gather, out, seat, private, kept)
 
     def config(self, state: CodeOfNineState) -> _Config:

@@ -45,8 +45,14 @@ class Incremental:
         by someone else)."""
         self._full = True
 
-    def update(self, lookup: L.Lookup, gather: L.SeatGather, out: np.ndarray,
-               seat: int | None, private: list[int]) -> None:
+    def update(
+        self,
+        lookup: L.Lookup,
+        gather: L.SeatGather,
+        out: np.ndarray,
+        seat: int | None,
+        private: list[int],
+    ) -> None:
         """``out`` (``(tables, seats, size)``, or ``(tables, size)`` for ``seat``) from the
         lookup's converted rows, written where the integers changed, then the
         ``private`` 1s (flat places in ``out``)."""
@@ -63,15 +69,24 @@ class Incremental:
             places = self._private
             kept = self._kept.reshape(-1)
             kept[places // block * width + self._slot_of[places % block]] = CHANGED
-        native.update(raw, self._kept, lookup._lo, lookup._hi, self._first, self._position,
-                      self._value_at, lookup._values, out, self._full)
+        native.update(
+            raw,
+            self._kept,
+            lookup._lo,
+            lookup._hi,
+            self._first,
+            self._position,
+            self._value_at,
+            lookup._values,
+            out,
+            self._full,
+        )
         self._full = False
         self._private = np.array(private, np.intp)
         if private:
             out.reshape(-1)[self._private] = 1.0
 
-    def _build(self, lookup: L.Lookup, gather: L.SeatGather, seat: int | None,
-               tables: int) -> None:
+    def _build(self, lookup: L.Lookup, gather: L.SeatGather, seat: int | None, tables: int) -> None:
         """Each integer's dependents: the places of a table's block that read it, and
         where their values start; sorted by integer, with the first of each."""
         index = gather.index if seat is None else gather.index[seat : seat + 1]

@@ -201,8 +201,13 @@ class TableBase(ABC):
     size: int
 
     @abstractmethod
-    def encode_into(self, states: Sequence[Any], out: np.ndarray, seat: int | None = None,
-                    kept: Incremental | None = None) -> None:
+    def encode_into(
+        self,
+        states: Sequence[Any],
+        out: np.ndarray,
+        seat: int | None = None,
+        kept: Incremental | None = None,
+    ) -> None:
         """Write every seat's (or ``seat``'s) observation of each state into ``out``.
 
         With ``kept`` (a batched env's tables, encoded into the same ``out`` at every
@@ -210,8 +215,14 @@ class TableBase(ABC):
         written, where the C half is built (:mod:`.incremental`)."""
 
     @staticmethod
-    def look_up(lookup: Lookup, gather: SeatGather, out: np.ndarray, seat: int | None,
-                private: list[int], kept: Incremental | None) -> None:
+    def look_up(
+        lookup: Lookup,
+        gather: SeatGather,
+        out: np.ndarray,
+        seat: int | None,
+        private: list[int],
+        kept: Incremental | None,
+    ) -> None:
         """``out`` from the lookup's converted rows, then a 1 at each ``private`` place
         (flat in ``out``): all of it, or what changed when ``kept`` can."""
         if kept is not None and kept.usable():

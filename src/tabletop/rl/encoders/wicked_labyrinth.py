@@ -49,12 +49,21 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("round=", "round 1-4, one-hot"),
     ("phase=", "setup, search, soul_processing, over, one-hot"),
     ("corridor_index=", "the corridor being searched this round, one-hot over K"),
-    ("unseen_", "corridors never seen: count/24, then their lower fragments (red green blue "
-     "yellow white) and upper elements (those + promotion, colour_change), each count/24"),
-    ("labyrinth[", "K slots of 15: laid_out, searched, current, upper element counts/2 (7), "
-     "lower fragment one-hot (5)"),
-    ("reveal[", "this round's opened hands: K corridors x N seats (from the viewer) x "
-     "(search/8, witch, soul); 0 before a corridor is opened"),
+    (
+        "unseen_",
+        "corridors never seen: count/24, then their lower fragments (red green blue "
+        "yellow white) and upper elements (those + promotion, colour_change), each count/24",
+    ),
+    (
+        "labyrinth[",
+        "K slots of 15: laid_out, searched, current, upper element counts/2 (7), "
+        "lower fragment one-hot (5)",
+    ),
+    (
+        "reveal[",
+        "this round's opened hands: K corridors x N seats (from the viewer) x "
+        "(search/8, witch, soul); 0 before a corridor is opened",
+    ),
     ("my_declaration.", "the viewer's own closed hand: pending, search/8, witch, soul"),
     ("board[", "N boards of 95, the viewer's first (block below)"),
 )
@@ -97,11 +106,13 @@ class _CardTables:
         self.corridors = {c.id: _corridor_values(c) for c in cards.corridors}
         self.greats = {
             (g.id, done): (1.0, float(done), *_great_values(g))
-            for g in cards.great_oracles for done in (False, True)
+            for g in cards.great_oracles
+            for done in (False, True)
         }
         self.smalls = {
             (s.id, done): (1.0, float(done), *_small_values(s))
-            for s in cards.small_oracles for done in (False, True)
+            for s in cards.small_oracles
+            for done in (False, True)
         }
         self.deck_total = [0.0] * (FRAGMENTS + ELEMENTS)
         for card in cards.corridors:
@@ -130,8 +141,9 @@ class _CardTables:
         return answer
 
 
-_ROUND_ONE_HOT = {r: tuple(1.0 if q == r else 0.0 for q in range(1, ROUNDS + 1))
-                  for r in range(1, ROUNDS + 1)}
+_ROUND_ONE_HOT = {
+    r: tuple(1.0 if q == r else 0.0 for q in range(1, ROUNDS + 1)) for r in range(1, ROUNDS + 1)
+}
 _PHASE_ONE_HOT = {p: tuple(1.0 if q == p else 0.0 for q in Phase) for p in Phase}
 _EMPTY_SLOT = (0.0,) * 15
 
@@ -151,8 +163,9 @@ def _gather(players: int) -> np.ndarray:
     for me in range(players):
         index = np.arange(size)
         seats = (np.arange(players) + me) % players
-        reveal = (np.arange(k)[:, None, None] * players + seats[None, :, None]) * 3 \
-            + np.arange(3)[None, None, :]
+        reveal = (np.arange(k)[:, None, None] * players + seats[None, :, None]) * 3 + np.arange(3)[
+            None, None, :
+        ]
         index[hands : hands + k * players * 3] = hands + reveal.ravel()
         board = seats[:, None] * BOARD_SIZE + np.arange(BOARD_SIZE)[None, :]
         index[boards:] = boards + board.ravel()
@@ -189,9 +202,18 @@ def board_values(
     a, b, c = _LOW_CAP, _MIDDLE_CAP, _HIGH_CAP
     search, witch, soul, promotion, change, impurity = pieces
     out: list[float] = [
-        tokens[0] / a, tokens[1] / a, tokens[2] / a, tokens[3] / a,
-        tokens[4] / b, tokens[5] / b, tokens[6] / b, tokens[7] / b,
-        tokens[8] / c, tokens[9] / c, tokens[10] / c, tokens[11] / c,
+        tokens[0] / a,
+        tokens[1] / a,
+        tokens[2] / a,
+        tokens[3] / a,
+        tokens[4] / b,
+        tokens[5] / b,
+        tokens[6] / b,
+        tokens[7] / b,
+        tokens[8] / c,
+        tokens[9] / c,
+        tokens[10] / c,
+        tokens[11] / c,
         search / MAX_SEARCH_PIECES,
         float(witch),
         float(soul),
@@ -239,8 +261,19 @@ class WickedLabyrinthEncoder:
 
     def size(self, players: int) -> int:
         k = CORRIDORS_PER_ROUND[players]
-        return 1 + ROUNDS + len(Phase) + k + 1 + FRAGMENTS + ELEMENTS + k * 15 + k * players * 3 \
-            + 4 + players * BOARD_SIZE
+        return (
+            1
+            + ROUNDS
+            + len(Phase)
+            + k
+            + 1
+            + FRAGMENTS
+            + ELEMENTS
+            + k * 15
+            + k * players * 3
+            + 4
+            + players * BOARD_SIZE
+        )
 
     def _tables_for(self, cards: CardSet) -> _CardTables:
         """The card numbers of ``cards``; views of one game share one card set object."""
@@ -310,8 +343,14 @@ class WickedLabyrinthEncoder:
         smalls = tables.smalls
         return board_values(
             (*board.tokens[0], *board.tokens[1], *board.tokens[2]),
-            (board.search_pieces, int(board.witch_sign), int(board.soul_sign),
-             board.promotion_spells, board.colour_change_spells, board.impurity),
+            (
+                board.search_pieces,
+                int(board.witch_sign),
+                int(board.soul_sign),
+                board.promotion_spells,
+                board.colour_change_spells,
+                board.impurity,
+            ),
             [greats[g.card.id, g.achieved] for g in board.great_oracles],
             [smalls[o.card.id, o.achieved] for o in board.small_oracles],
             board.pending_gains,
@@ -348,8 +387,14 @@ def _board_labels() -> list[str]:
         for r in range(3)
         for c in range(COLOURS)
     ]
-    out += ["search_pieces/8", "witch_sign", "soul_sign", f"promotion_spells/{SPELL_CAP}",
-            f"colour_change_spells/{SPELL_CAP}", f"impurity/{IMPURITY_CAP}"]
+    out += [
+        "search_pieces/8",
+        "witch_sign",
+        "soul_sign",
+        f"promotion_spells/{SPELL_CAP}",
+        f"colour_change_spells/{SPELL_CAP}",
+        f"impurity/{IMPURITY_CAP}",
+    ]
     for slot in (1, 2):
         out += [f"great{slot}.dealt", f"great{slot}.achieved"]
         out += [f"great{slot}.needs_{Colour(c).name.lower()}/2" for c in range(COLOURS)]

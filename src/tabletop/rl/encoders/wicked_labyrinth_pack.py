@@ -31,8 +31,15 @@ class WickedLabyrinthPacker:
     elements; ``fragments`` and ``elements`` count their kinds.
     """
 
-    def __init__(self, players: int, corridors_per_round: int, lower: list[int],
-                 upper: list[list[int]], fragments: int, elements: int) -> None:
+    def __init__(
+        self,
+        players: int,
+        corridors_per_round: int,
+        lower: list[int],
+        upper: list[list[int]],
+        fragments: int,
+        elements: int,
+    ) -> None:
         self.players = players
         self.k = corridors_per_round
         self.lower = lower
@@ -46,8 +53,14 @@ class WickedLabyrinthPacker:
                 counts[fragments + e] += 1
         self.all_counts = counts
         """Lower fragments then upper elements over every corridor card."""
-        self.width = (7 + corridors_per_round * (1 + players) + 1 + fragments + elements
-                      + players * (STRIDE + 2 + elements))
+        self.width = (
+            7
+            + corridors_per_round * (1 + players)
+            + 1
+            + fragments
+            + elements
+            + players * (STRIDE + 2 + elements)
+        )
         """Integers per row."""
 
     def pack(self, states: Sequence[WickedLabyrinthState], raw: list[int]) -> None:

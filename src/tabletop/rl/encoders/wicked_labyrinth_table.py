@@ -97,10 +97,14 @@ _BOARD_RANGES: tuple[tuple[int, int], ...] = (
     (0, 1),  # SOUL
     (0, SPELL_CAP),  # PROMOTION
     (0, SPELL_CAP),  # COLOUR_CHANGE
-    (-1, 0), (-1, 0),  # GREAT: set per card set
-    (0, 1), (0, 1),  # GREAT_DONE
-    (-1, 0), (-1, 0),  # SMALL: set per card set
-    (0, 1), (0, 1),  # SMALL_DONE
+    (-1, 0),
+    (-1, 0),  # GREAT: set per card set
+    (0, 1),
+    (0, 1),  # GREAT_DONE
+    (-1, 0),
+    (-1, 0),  # SMALL: set per card set
+    (0, 1),
+    (0, 1),  # SMALL_DONE
     (0, len(Mode) - 1),  # MODE
     (0, IMPURITY_CAP),  # IMPURITY
     (0, _DECLARATIONS),  # DECLARED
@@ -171,8 +175,11 @@ class _Config:
             e(at + 2, current, equals(i))
             for j in range(12):
                 e(at + 3 + j, laid + i, column(rows, j))
-        hands = [(d.search / A.MAX_SEARCH_PIECES, float(d.witch), float(d.soul))
-                 for d in A.TABLE if isinstance(d, A.Declare)]
+        hands = [
+            (d.search / A.MAX_SEARCH_PIECES, float(d.witch), float(d.soul))
+            for d in A.TABLE
+            if isinstance(d, A.Declare)
+        ]
         for i in range(k * n):
             for j in range(3):
                 e(reveal + 3 * i + j, opened + i, column(hands, j))
@@ -216,15 +223,37 @@ class _Config:
                 e(size + 4 * p + 1 + j, o + DECLARED, column(hands, j, first=1))
         self.lookup: Lookup = plan.build()
         self.packer = WickedLabyrinthPacker(
-            n, k, [int(c.lower) for c in cards.corridors],
-            [[int(e) for e in c.upper] for c in cards.corridors], FRAGMENTS, _ELEMENTS)
+            n,
+            k,
+            [int(c.lower) for c in cards.corridors],
+            [[int(e) for e in c.upper] for c in cards.corridors],
+            FRAGMENTS,
+            _ELEMENTS,
+        )
         if self.packer.width != self.lookup.width:
             raise AssertionError("the packer's rows and the lookup's slots disagree")
         packer = self.packer
         self.native = (
-            np.array([n, k, packer.width, FRAGMENTS, _ELEMENTS, STRIDE, QUEUE, QUEUE_DIGITS,
-                      GREAT_DONE, SMALL_DONE, IMPURITY, IMPURITY_RETURNED_PER_GREAT,
-                      *TOKEN_POINTS, GREAT_ORACLE_POINTS, SMALL_ORACLE_POINTS], np.int64),
+            np.array(
+                [
+                    n,
+                    k,
+                    packer.width,
+                    FRAGMENTS,
+                    _ELEMENTS,
+                    STRIDE,
+                    QUEUE,
+                    QUEUE_DIGITS,
+                    GREAT_DONE,
+                    SMALL_DONE,
+                    IMPURITY,
+                    IMPURITY_RETURNED_PER_GREAT,
+                    *TOKEN_POINTS,
+                    GREAT_ORACLE_POINTS,
+                    SMALL_ORACLE_POINTS,
+                ],
+                np.int64,
+            ),
             np.array(packer.lower, np.int64),
             np.cumsum([0] + [len(u) for u in packer.upper], dtype=np.int64),
             np.array([e for u in packer.upper for e in u], np.int64),
@@ -253,7 +282,10 @@ class WickedLabyrinthTable(TableBase):
         self._config: _Config | None = None
 
     def encode_into(
-        self, states: Sequence[WickedLabyrinthState], out: np.ndarray, seat: int | None = None,
+        self,
+        states: Sequence[WickedLabyrinthState],
+        out: np.ndarray,
+        seat: int | None = None,
         kept: Incremental | None = None,
     ) -> None:
         """Every table's observations into ``out``: ``(tables, players, size)``, or
@@ -264,10 +296,15 @@ class WickedLabyrinthTable(TableBase):
         """
         config = self._config_for(states[0])
         for state in states:
-            if (not isinstance(state, WickedLabyrinthState) or state.num_players != self.players
-                    or state.cards is not config.cards):
-                raise TypeError("the tables of one batch must be Wicked Labyrinth states of "
-                                f"{self.players} players with one card set, got {state!r}")
+            if (
+                not isinstance(state, WickedLabyrinthState)
+                or state.num_players != self.players
+                or state.cards is not config.cards
+            ):
+                raise TypeError(
+                    "the tables of one batch must be Wicked Labyrinth states of "
+                    f"{self.players} players with one card set, got {state!r}"
+                )
         lookup = config.lookup
         if native is not None:
             native.pack_wicked_labyrinth(states, lookup.rows(len(states)), *config.native)

@@ -49,22 +49,56 @@ def available() -> bool:
 
 def _layout() -> dict[str, int]:
     """The sheet layout, phases and action ids, which the C checks against its own."""
-    out = {name: getattr(layout, name) for name in (
-        "ITEMS", "WILL", "PAWNS", "CARD", "KNOWS", "PROTECT", "CHANGED", "STRIDE", "LOOKS",
-        "ATTACKS", "CHOSE_CHANGE", "CHOSE_KEEP")}
-    out.update(HOLDERS=HOLDERS, GHOST=GHOST, ROUNDS=ROUNDS, PAWNS_PER_ROUND=PAWNS,
-               ITEM_KINDS=len(Item), LEGACY=int(Item.LEGACY), MEDAL=int(Item.MEDAL),
-               SEAT_SHIFT=SEAT_SHIFT, CARD_COUNT=CARD_COUNT, COUNT=len(A.TABLE))
+    out = {
+        name: getattr(layout, name)
+        for name in (
+            "ITEMS",
+            "WILL",
+            "PAWNS",
+            "CARD",
+            "KNOWS",
+            "PROTECT",
+            "CHANGED",
+            "STRIDE",
+            "LOOKS",
+            "ATTACKS",
+            "CHOSE_CHANGE",
+            "CHOSE_KEEP",
+        )
+    }
+    out.update(
+        HOLDERS=HOLDERS,
+        GHOST=GHOST,
+        ROUNDS=ROUNDS,
+        PAWNS_PER_ROUND=PAWNS,
+        ITEM_KINDS=len(Item),
+        LEGACY=int(Item.LEGACY),
+        MEDAL=int(Item.MEDAL),
+        SEAT_SHIFT=SEAT_SHIFT,
+        CARD_COUNT=CARD_COUNT,
+        COUNT=len(A.TABLE),
+    )
     for phase in Phase:
         out[f"P_{phase.name}"] = int(phase)
-    for name in ("CHANGE", "KEEP", "ABYSS_BASE", "PLACE_BASE", "TARGET_BASE", "NO_TARGET",
-                 "ITEM_BASE", "NO_ITEM", "SLOT_BASE", "DONE"):
+    for name in (
+        "CHANGE",
+        "KEEP",
+        "ABYSS_BASE",
+        "PLACE_BASE",
+        "TARGET_BASE",
+        "NO_TARGET",
+        "ITEM_BASE",
+        "NO_ITEM",
+        "SLOT_BASE",
+        "DONE",
+    ):
         out[name] = getattr(A, name)
     return out
 
 
-def rules_data(players: int, board: Board, cards: MemoryCardSet, expert: bool,
-               packer: CodeOfNinePacker) -> dict[str, Any]:
+def rules_data(
+    players: int, board: Board, cards: MemoryCardSet, expert: bool, packer: CodeOfNinePacker
+) -> dict[str, Any]:
     """Everything the C engine reads, by name. Raises ValueError for a board the C
     cannot play (it would refuse it too): the env then keeps the Python engine."""
     locations, gains, choices = [], [], []
@@ -74,8 +108,17 @@ def rules_data(players: int, board: Board, cards: MemoryCardSet, expert: bool,
         if loc.id != LOCATION_IDS[i]:
             raise ValueError(f"location {i} is {loc.id}, not {LOCATION_IDS[i]}")
         surcharged = -1 if loc.cost_without_legacy is None else loc.cost_without_legacy
-        locations.append([loc.first_round, loc.last_round, loc.cost_for(players), surcharged,
-                          loc.places, int(loc.expert), loc.will])
+        locations.append(
+            [
+                loc.first_round,
+                loc.last_round,
+                loc.cost_for(players),
+                surcharged,
+                loc.places,
+                int(loc.expert),
+                loc.will,
+            ]
+        )
         gain = [0] * len(Item)
         for item, count in loc.gain:
             gain[item] += count
@@ -125,8 +168,16 @@ def supports(game: Game, spec: ShardSpec) -> bool:
         return False
     packer = CodeOfNineTable(spec.players).config(state).packer
     try:
-        Tables(1, rules_data(spec.players, options["locations"], options["memory_cards"],
-                             bool(options.get("expert")), packer))
+        Tables(
+            1,
+            rules_data(
+                spec.players,
+                options["locations"],
+                options["memory_cards"],
+                bool(options.get("expert")),
+                packer,
+            ),
+        )
     except (ValueError, KeyError):
         return False
     return True
@@ -136,10 +187,30 @@ class CodeOfNineTables(ReplayedTables[CodeOfNineState]):
     """``tables`` games of ``game`` at ``players`` seats with the resolved ``options``
     (board, memory card set, game mode), stepped in C; see the module docstring."""
 
-    def __init__(self, game: Game, players: int, tables: int, options: dict[str, Any],
-                 packer: CodeOfNinePacker) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        tables: int,
+        options: dict[str, Any],
+        packer: CodeOfNinePacker,
+    ) -> None:
         from tabletop.rl.native._code_of_nine import Tables
 
-        super().__init__(game, players, options, Tables(tables, rules_data(
-            players, options["locations"], options["memory_cards"],
-            bool(options.get("expert")), packer)), tables, CodeOfNineState)
+        super().__init__(
+            game,
+            players,
+            options,
+            Tables(
+                tables,
+                rules_data(
+                    players,
+                    options["locations"],
+                    options["memory_cards"],
+                    bool(options.get("expert")),
+                    packer,
+                ),
+            ),
+            tables,
+            CodeOfNineState,
+        )

@@ -38,6 +38,5 @@ class CodeOfNineShard(NativeShard):
         result = state.result()
         arrays.rewards[t] = terminal_rewards(self.game, state, self.spec.reward, result)
         self._final.forget()
-        self._encoder.encode_into((state,), arrays.final_observations[t : t + 1], None,
-                                  self._final)
+        self._encoder.encode_into((state,), arrays.final_observations[t : t + 1], None, self._final)
         return result

@@ -23,8 +23,15 @@ class ReplayedTables(Generic[S]):
     """``engine`` (a C ``Tables``: ``reset``, ``step``, ``history``) with each table's
     seed and replay; ``kind`` is the game's state class (what a replay must be)."""
 
-    def __init__(self, game: Game, players: int, options: dict[str, Any], engine: Any,
-                 tables: int, kind: type[S]) -> None:
+    def __init__(
+        self,
+        game: Game,
+        players: int,
+        options: dict[str, Any],
+        engine: Any,
+        tables: int,
+        kind: type[S],
+    ) -> None:
         self.game = game
         self.players = players
         self.options = options

@@ -49,8 +49,9 @@ class NativeShard(ABC):
     ``tables`` and table encoder configuration (``config``: its ``lookup`` and
     ``gather``) and writes :meth:`_close`."""
 
-    def __init__(self, game: Game, spec: ShardSpec, arrays: ShardArrays,
-                 tables: NativeTables, config: Any) -> None:
+    def __init__(
+        self, game: Game, spec: ShardSpec, arrays: ShardArrays, tables: NativeTables, config: Any
+    ) -> None:
         if spec.seat is not None:
             raise ValueError(f"the native {game.info.title} steps every seat (seat=None) only")
         self.game = game
@@ -73,8 +74,10 @@ class NativeShard(ABC):
     def reset(self, seed: int | None) -> None:
         """New games at every table, table ``t`` of the env seeded with ``seed + t``."""
         first = self.spec.first
-        self._rngs = [seeding.np_random(None if seed is None else seed + first + t)[0]
-                      for t in range(self.spec.tables)]
+        self._rngs = [
+            seeding.np_random(None if seed is None else seed + first + t)[0]
+            for t in range(self.spec.tables)
+        ]
         for t in range(self.spec.tables):
             self._new_game(t)
         self.arrays.rewards.fill(0.0)
@@ -127,8 +130,9 @@ class NativeShard(ABC):
     def encode(self) -> None:
         lookup = self._config.lookup
         private = self._tables.engine.pack(lookup.rows(self.spec.tables))
-        TableBase.look_up(lookup, self._config.gather, self.arrays.observations, None,
-                          private or [], self._kept)
+        TableBase.look_up(
+            lookup, self._config.gather, self.arrays.observations, None, private or [], self._kept
+        )
 
     def mask(self) -> None:
         self._tables.engine.masks(self.arrays.masks)

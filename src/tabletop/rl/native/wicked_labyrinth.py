@@ -41,12 +41,37 @@ def rules_data(players: int, cards: CardSet, width: int) -> dict[str, Any]:
     """Everything the C engine reads, by name: the layout it checks against its own,
     the player count's numbers, the rulebook's points and capacities, the cards, and
     the packed row's width (``width``: the table encoder's lookup's)."""
-    names = ("STRIDE", "SEARCH", "WITCH", "SOUL", "PROMOTION", "COLOUR_CHANGE", "GREAT",
-             "GREAT_DONE", "SMALL", "SMALL_DONE", "MODE", "IMPURITY", "DECLARED", "QUEUE")
+    names = (
+        "STRIDE",
+        "SEARCH",
+        "WITCH",
+        "SOUL",
+        "PROMOTION",
+        "COLOUR_CHANGE",
+        "GREAT",
+        "GREAT_DONE",
+        "SMALL",
+        "SMALL_DONE",
+        "MODE",
+        "IMPURITY",
+        "DECLARED",
+        "QUEUE",
+    )
     layout: dict[str, int] = {name: getattr(board, name) for name in names}
-    for name in ("DECLARE_BASE", "CHOOSE_WHITE_BASE", "RETURN_LOW_BASE", "PAIR_BASE",
-                 "SPELL_BASE", "DISCARD_PROMOTION", "CHANGE_BASE", "DISCARD_CHANGE",
-                 "SMALL_BASE", "GREAT_BASE", "DONE", "COUNT"):
+    for name in (
+        "DECLARE_BASE",
+        "CHOOSE_WHITE_BASE",
+        "RETURN_LOW_BASE",
+        "PAIR_BASE",
+        "SPELL_BASE",
+        "DISCARD_PROMOTION",
+        "CHANGE_BASE",
+        "DISCARD_CHANGE",
+        "SMALL_BASE",
+        "GREAT_BASE",
+        "DONE",
+        "COUNT",
+    ):
         layout[name] = getattr(ids, name)
     for mode in el.Mode:
         layout[f"M_{mode.name}"] = int(mode)
@@ -84,14 +109,20 @@ class LabyrinthTables(ReplayedTables[WickedLabyrinthState]):
     """``tables`` games of ``game`` at ``players`` seats with the resolved ``options``
     (their card set), stepped in C; see the module docstring."""
 
-    def __init__(self, game: Game, players: int, tables: int, options: dict[str, Any],
-                 width: int) -> None:
+    def __init__(
+        self, game: Game, players: int, tables: int, options: dict[str, Any], width: int
+    ) -> None:
         from tabletop.rl.native._wicked_labyrinth import Tables
 
         self.cards: CardSet = options["cards"]
-        super().__init__(game, players, options,
-                         Tables(tables, rules_data(players, self.cards, width)), tables,
-                         WickedLabyrinthState)
+        super().__init__(
+            game,
+            players,
+            options,
+            Tables(tables, rules_data(players, self.cards, width)),
+            tables,
+            WickedLabyrinthState,
+        )
 
     def result(self, t: int) -> Result:
         """Table ``t``'s ended game's result, as ``WickedLabyrinthState.result``."""

@@ -24,8 +24,9 @@ class LabyrinthShard(NativeShard):
     def __init__(self, game: Game, spec: ShardSpec, arrays: ShardArrays) -> None:
         options = game.resolve_options(spec.options)
         config = WickedLabyrinthTable(spec.players).config(options["cards"])
-        self._labyrinth = LabyrinthTables(game, spec.players, spec.tables, options,
-                                          config.lookup.width)
+        self._labyrinth = LabyrinthTables(
+            game, spec.players, spec.tables, options, config.lookup.width
+        )
         super().__init__(game, spec, arrays, self._labyrinth, config)
 
     def _close(self, t: int) -> Result:
@@ -35,6 +36,7 @@ class LabyrinthShard(NativeShard):
         lookup = self._config.lookup
         self._labyrinth.engine.pack_one(t, lookup.rows(1))
         self._final.forget()
-        TableBase.look_up(lookup, self._config.gather, arrays.final_observations[t : t + 1],
-                          None, [], self._final)
+        TableBase.look_up(
+            lookup, self._config.gather, arrays.final_observations[t : t + 1], None, [], self._final
+        )
         return result

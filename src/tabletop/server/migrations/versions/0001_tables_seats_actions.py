@@ -29,8 +29,7 @@ def upgrade() -> None:
     )
     op.create_table(
         "tabletop_seats",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tabletop_tables.id"),
-                  primary_key=True),
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tabletop_tables.id"), primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
         sa.Column("kind", sa.String(8), nullable=False),
         sa.Column("name", sa.String(64), nullable=True),
@@ -40,8 +39,7 @@ def upgrade() -> None:
     )
     op.create_table(
         "tabletop_actions",
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tabletop_tables.id"),
-                  primary_key=True),
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tabletop_tables.id"), primary_key=True),
         sa.Column("seq", sa.Integer, primary_key=True),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("action", sa.Text, nullable=False),

@@ -18,8 +18,7 @@ def upgrade() -> None:
     op.create_table(
         "tabletop_chat",
         sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tabletop_tables.id"),
-                  nullable=False),
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tabletop_tables.id"), nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("name", sa.String(64), nullable=True),
         sa.Column("text", sa.Text, nullable=False),
