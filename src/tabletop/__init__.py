@@ -37,8 +37,8 @@ def new_game(name: str, players: int, seed: int = 0, **options: Any) -> State:
 def position(name: str, position: Mapping[str, Any] | str) -> State:
     """A state of game ``name`` from a position: its data, or a TOML or JSON file path
     (``docs/positions.md``). Raises ``PositionError`` naming the field."""
+    from tabletop.core.datafile import read_data_file
     from tabletop.core.position import PositionError
-    from tabletop.games.datafile import read_data_file
 
     source = "position"
     if isinstance(position, str):

@@ -1,22 +1,18 @@
 """The engine modules that mypyc compiles at install, and when Python must ignore them.
 
-Search bots and simulations spend nearly all their time in a few modules of the core and
-each game's state and rules (for Code of Nine also its scoring, which its bots call tens
-of thousands of times a decision); the heuristic bots' searches (Code of Nine's
-lookahead, The Wicked Labyrinth's bidding, gains and soul-processing planner), which
-the learner envs run for every opponent decision; the batched RL env in its loop over
-tables and the table encoders' packing of each state into integers
-(``tabletop.rl.stepping``, ``tabletop.rl.encoders.*_pack``: plain Python, no NumPy).
-``setup.py`` compiles exactly :data:`MODULES` with mypyc (they pass ``mypy --strict``
-unchanged), which runs random playouts about 1.6 times as fast and Code of Nine's
-scoring five times as fast. The Python sources stay the reference: the compiled build
-is an optimisation that must agree with them move for move
-(``tests/core/test_compiled.py``).
+Search bots and simulations spend nearly all their time in a few modules: the core's
+state and generator, each game's state and rules, its heuristic bots' searches (which
+the learner envs run for every opponent decision), the batched RL env's loop over
+tables and the table encoders' packing of each state into integers. ``setup.py``
+compiles exactly :data:`MODULES` with mypyc (they pass ``mypy --strict`` unchanged):
+the game-blind ones listed here, and those each game lists in its folder's
+``build.toml``. Compiled, random playouts run about 1.6 times as fast. The Python
+sources stay the reference: the compiled build is an optimisation that must agree with
+them move for move (``tests/core/test_compiled.py``).
 
-A few hot paths are also written in C by hand (:data:`NATIVE`: the Wicked Labyrinth
-planner's search, where mypyc still left bytes keys, list copies and boxed numbers; the
-table encoders' packing and lookup; the Labyrinth's engine for the batched env); they
-are built, judged stale and left out together with the mypyc modules, and their Python
+A few hot paths are also written in C by hand (:data:`NATIVE`, also from the games'
+``build.toml``: a game's engine for the batched env, a planner's search); they are
+built, judged stale and left out together with the mypyc modules, and their Python
 originals stay as the reference they are tested against.
 
 A compiled module that is older than its source would silently run yesterday's rules,
@@ -32,63 +28,60 @@ import importlib.machinery
 import importlib.util
 import os
 import sys
+import tomllib
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-MODULES: tuple[str, ...] = (
-    "tabletop.bots.code_of_nine.lookahead",
-    "tabletop.bots.wicked_labyrinth.bidding",
-    "tabletop.bots.wicked_labyrinth.gains",
-    "tabletop.bots.wicked_labyrinth.processing_planner",
-    "tabletop.bots.wicked_labyrinth.valuation",
+GENERIC_MODULES: tuple[str, ...] = (
     "tabletop.core.rng",
     "tabletop.core.state",
-    "tabletop.games.code_of_nine.effects",
-    "tabletop.games.code_of_nine.scoring",
-    "tabletop.games.code_of_nine.state",
-    "tabletop.games.wicked_labyrinth.board",
-    "tabletop.games.wicked_labyrinth.ids",
-    "tabletop.games.wicked_labyrinth.rules",
-    "tabletop.games.wicked_labyrinth.state",
-    "tabletop.rl.encoders.code_of_nine_pack",
-    "tabletop.rl.encoders.wicked_labyrinth_pack",
     "tabletop.rl.stepping",
 )
-"""Dotted names of the compiled modules (``setup.py`` reads this tuple)."""
+"""The game-blind compiled modules; each game lists its own in its ``build.toml``."""
 
-NATIVE: tuple[str, ...] = (
-    "tabletop.bots.wicked_labyrinth._planner",
-    "tabletop.rl.encoders._rows",
-    "tabletop.rl.native._wicked_labyrinth",
-    "tabletop.rl.native._code_of_nine",
-)
+GENERIC_NATIVE: tuple[str, ...] = ("tabletop.rl.encoders._rows",)
+"""The game-blind C extensions (the table encoders' lookup)."""
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def game_builds(root: Path = _ROOT) -> dict[str, tuple[str, ...]]:
+    """Every game's ``build.toml`` lists (``compiled``, ``native``, ``inlined``), joined.
+
+    Also read by ``setup.py`` (by path, without importing the package), so a new game's
+    folder brings its compiled modules with it and this file never names a game.
+    """
+    lists: dict[str, list[str]] = {"compiled": [], "native": [], "inlined": []}
+    for build in sorted((root / "tabletop" / "games").glob("*/build.toml")):
+        data = tomllib.loads(build.read_text(encoding="utf-8"))
+        for key, found in lists.items():
+            found.extend(data.get(key, ()))
+    return {key: tuple(sorted(found)) for key, found in lists.items()}
+
+
+_BUILDS = game_builds()
+
+MODULES: tuple[str, ...] = tuple(sorted(GENERIC_MODULES + _BUILDS["compiled"]))
+"""Dotted names of the compiled modules (``setup.py`` compiles the same list)."""
+
+NATIVE: tuple[str, ...] = tuple(sorted(GENERIC_NATIVE + _BUILDS["native"]))
 """Hand-written C extensions, built from the ``.c`` file in the module's place.
 
-Each mirrors Python code that stays in the package as its reference and fallback
-(``_planner``: ``processing_planner.ReferencePlanner``, held equal by
-``tests/wicked_labyrinth_bot/test_native_planner.py``; ``_rows``: the table encoders'
-packers and :mod:`~tabletop.rl.encoders.lookup`, held equal by
-``tests/rl/test_rl_incremental.py`` and the table encoders' and batched env's tests;
-``_wicked_labyrinth``: the Labyrinth's engine for the batched env, held equal to
-``WickedLabyrinthState`` by ``tests/rl/test_rl_native_labyrinth.py``; ``_code_of_nine``:
-Code of Nine's, held equal to ``CodeOfNineState`` by
-``tests/rl/test_rl_native_code_of_nine.py``).
-They are compiled, judged stale and left out with the mypyc modules: only in a
-compiled, fresh build does Python import them (:func:`native`)."""
+Each mirrors Python code that stays in the package as its reference and fallback, and
+a test holds the two equal (the table encoders' ``_rows`` against their packers and
+:mod:`~tabletop.rl.encoders.lookup`; each game's engine and planner in C against its
+Python rules, in the game's tests). They are compiled, judged stale and left out with
+the mypyc modules: only in a compiled, fresh build does Python import them
+(:func:`native`)."""
 
-INLINED: tuple[str, ...] = (
-    "tabletop.games.code_of_nine.items",
-    "tabletop.games.code_of_nine.layout",
-)
+INLINED: tuple[str, ...] = _BUILDS["inlined"]
 """Modules left as Python whose ``Final`` numbers the compiled ones write into their
 code as constants (mypyc inlines a ``Final`` literal wherever it is imported): a change
 to one of them makes every compiled module stale."""
 
 PURE_ENV = "TABLETOP_PURE_PYTHON"
-
-_ROOT = Path(__file__).resolve().parent.parent
 
 
 def _source(module: str) -> Path:
@@ -108,7 +101,7 @@ def stale_modules() -> list[str]:
     """Compiled modules whose source, or (for the mypyc ones) a module of
     :data:`INLINED`, or (for the C ones) a header beside the source, changed after
     they were built."""
-    inlined = max(_source(m).stat().st_mtime for m in INLINED)
+    inlined = max((_source(m).stat().st_mtime for m in INLINED), default=0.0)
     stale = []
     for module in MODULES + NATIVE:
         ext = _extension(module)

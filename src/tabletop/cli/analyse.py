@@ -21,9 +21,9 @@ from rich.table import Table
 from tabletop.bots import make_bot
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import find_game
+from tabletop.core.datafile import read_data_file
 from tabletop.core.position import PositionError
 from tabletop.core.state import State
-from tabletop.games.datafile import read_data_file
 
 
 def load_position(path: Path, game_name: str | None = None) -> State:

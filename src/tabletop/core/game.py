@@ -18,6 +18,11 @@ class Game(ABC):
     info: GameInfo
     actions: ActionTable[Any]
 
+    def __reduce__(self) -> str:
+        """A game pickles as a reference to the module global ``GAME`` beside its class
+        (each game is one instance), so a pickled state or env carries no copy of it."""
+        return "GAME"
+
     def new_game(
         self, players: int, seed: int = 0, *, auto_chance: bool = True, **options: Any
     ) -> State:

@@ -313,8 +313,9 @@ class State(ABC):
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, tuple[dict[str, Any]]]:
-        """Pickle through the lossless JSON form (compiled classes need their __init__)."""
-        return (_from_json, (self.to_json(),))
+        """Pickle through the lossless JSON form (compiled classes need their __init__),
+        read back by the state's own game (which pickles as a reference: ``Game``)."""
+        return (self.game.state_from_json, (self.to_json(),))
 
     # ------------------------------------------------------------------ records and JSON
 
@@ -358,10 +359,3 @@ class State(ABC):
             auto_chance=self.auto_chance,
             position=self.origin,
         )
-
-
-def _from_json(data: dict[str, Any]) -> State:
-    """Unpickle a state (see :meth:`State.__reduce__`) through its registered game."""
-    from tabletop import state_from_json
-
-    return state_from_json(data)

@@ -1,7 +1,7 @@
 """Parsing a data file's text sent by a browser, by the same rule games read files.
 
 A name ending in ``.json`` is JSON, anything else TOML (as
-``tabletop.games.datafile.read_data_file`` decides for a path). The result is plain
+``tabletop.core.datafile.read_data_file`` decides for a path). The result is plain
 data; the game validates it when a table is created with it.
 """
 

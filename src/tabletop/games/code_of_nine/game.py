@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop.core.datafile import resolve_data
 from tabletop.core.errors import RecordError
 from tabletop.core.game import Game
 from tabletop.core.info import GameInfo, OptionSpec
@@ -38,7 +39,6 @@ from tabletop.games.code_of_nine.memory_cards import (
 from tabletop.games.code_of_nine.scoring import score_bounds
 from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
-from tabletop.games.datafile import resolve_data
 
 
 def max_will(board: Board) -> int:

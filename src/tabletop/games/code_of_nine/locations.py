@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.core.datafile import packaged_data, read_data_file
 from tabletop.core.errors import CardDataError
 from tabletop.games.code_of_nine.items import ITEM_NAMES, ROUNDS, TREASURES, Item
-from tabletop.games.datafile import packaged_data, read_data_file
 
 LOCATION_IDS: tuple[str, ...] = (
     "library",

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from tabletop.core.datafile import packaged_data, read_data_file
 from tabletop.core.errors import CardDataError
 from tabletop.games.code_of_nine.items import ITEM_NAMES, QUANTITY_NAMES, Item, Quantity
-from tabletop.games.datafile import packaged_data, read_data_file
 
 CARD_COUNT = 28
 NORMAL_CARDS = 18

@@ -13,8 +13,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.datafile import packaged_data, read_data_file
 from tabletop.core.errors import CardDataError
-from tabletop.games.datafile import packaged_data, read_data_file
 from tabletop.games.wicked_labyrinth.elements import TOKEN_COLOURS, Colour, Element, Rank
 
 CORRIDOR_COUNT = 24

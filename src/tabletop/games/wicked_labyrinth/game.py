@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from tabletop.core.datafile import resolve_data
 from tabletop.core.errors import RecordError
 from tabletop.core.game import Game
 from tabletop.core.info import GameInfo, OptionSpec
 from tabletop.core.state import State
-from tabletop.games.datafile import resolve_data
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import position
 from tabletop.games.wicked_labyrinth.board import (

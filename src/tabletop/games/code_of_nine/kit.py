@@ -1,0 +1,27 @@
+"""Code of Nine's kit: what the generic layers may ask of this game."""
+
+from tabletop.core.kit import Kit, Level
+from tabletop.games.code_of_nine.game import GAME
+
+KIT = Kit(
+    game=GAME,
+    parts={
+        "bot:heuristic": "tabletop.bots.code_of_nine:CodeOfNineHeuristic",
+        "mcts:model:heuristic": "tabletop.bots.code_of_nine.priors:HeuristicModel",
+        "mcts:model:adaptive": "tabletop.bots.code_of_nine.adaptive:AdaptiveModel",
+        "rl:encoder": "tabletop.rl.encoders.code_of_nine:CodeOfNineEncoder",
+        "rl:table": "tabletop.rl.encoders.code_of_nine_table:CodeOfNineTable",
+        "cli:renderer": "tabletop.cli.render_code_of_nine",
+        "review:phrases": "tabletop.review.code_of_nine",
+    },
+    # the league's strongest search (docs/arena.md)
+    search="mcts:time=0.25,model=adaptive,samples=4,c=0.2",
+    # tabletop league code-of-nine --games 560 (docs/league/code-of-nine); gaps 0.5,
+    # 3.1, 2.7 (one sigma is about 1.9)
+    levels=(
+        Level("easy", "heuristic:samples=2", 27.7, 1.9),
+        Level("normal", "heuristic:samples=32", 28.2, 1.9),
+        Level("hard", "heuristic", 31.3, 1.9),
+        Level("strongest", "mcts:time=0.25,model=adaptive,samples=4,c=0.2", 34.0, 2.0),
+    ),
+)

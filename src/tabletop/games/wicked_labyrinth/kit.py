@@ -1,0 +1,30 @@
+"""The Wicked Labyrinth's kit: what the generic layers may ask of this game."""
+
+from tabletop.core.kit import Kit, Level
+from tabletop.games.wicked_labyrinth.game import GAME
+
+KIT = Kit(
+    game=GAME,
+    parts={
+        "bot:heuristic": "tabletop.bots.wicked_labyrinth:HeuristicBot",
+        "mcts:model:heuristic": "tabletop.bots.wicked_labyrinth.priors:HeuristicModel",
+        "mcts:model:adaptive": "tabletop.bots.wicked_labyrinth.adaptive:AdaptiveModel",
+        "rl:encoder": "tabletop.rl.encoders.wicked_labyrinth:WickedLabyrinthEncoder",
+        "rl:table": "tabletop.rl.encoders.wicked_labyrinth_table:WickedLabyrinthTable",
+        "cli:renderer": "tabletop.cli.render_wicked_labyrinth",
+        "review:phrases": "tabletop.review.wicked_labyrinth",
+    },
+    # the league's strongest search (docs/arena.md): a bare ``mcts`` plays random
+    # rollouts, weaker than ``heuristic``; its model makes it strong
+    search="mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
+    # tabletop league wicked-labyrinth --games 700 (docs/league/wicked-labyrinth);
+    # gaps 0.6, 1.0, 6.3 (one sigma is about 2.0)
+    levels=(
+        Level("easy", "heuristic:aggression=1.6,spite=0.6", 41.8, 2.0),
+        Level("normal", "heuristic", 42.4, 2.0),
+        Level("hard", "heuristic:aggression=0.6,spite=0", 43.4, 2.0),
+        Level(
+            "strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed", 49.7, 2.1
+        ),
+    ),
+)
