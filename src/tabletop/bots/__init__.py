@@ -1,12 +1,12 @@
 """Bots: programs that play a seat from its view. The registry below is explicit."""
 
-from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine import CodeOfNineHeuristic
 from tabletop.bots.mcts import MctsBot
 from tabletop.bots.openspiel_ismcts import OpenSpielIsmcts
 from tabletop.bots.random_bot import RandomBot
 from tabletop.bots.registry import BotRegistry, UnknownBotError, parse_spec
 from tabletop.bots.wicked_labyrinth import HeuristicBot
+from tabletop.core.bot import Bot
 
 BOTS = BotRegistry()
 BOTS.add("random", RandomBot)

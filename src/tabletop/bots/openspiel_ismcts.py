@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.bots.base import Bot
 from tabletop.core.actions import Action
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 
 _MASK = (1 << 62) - 1

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from tabletop.bots.base import Bot
+from tabletop.core.bot import Bot
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 

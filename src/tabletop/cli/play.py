@@ -26,7 +26,6 @@ from rich.rule import Rule
 from rich.table import Table
 
 from tabletop.bots import make_bot
-from tabletop.bots.base import Bot
 from tabletop.cli.errors import EXIT_INTERRUPTED, fail, reported_errors
 from tabletop.cli.options import (
     CardsOpt,
@@ -41,6 +40,7 @@ from tabletop.cli.options import (
 )
 from tabletop.cli.renderers import Renderer, renderer_for
 from tabletop.core.actions import Action
+from tabletop.core.bot import Bot
 from tabletop.core.errors import ActionParseError, IllegalActionError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.jsonutil import to_jsonable

@@ -21,7 +21,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from tabletop.bots import make_bot
-from tabletop.bots.base import Bot
+from tabletop.core.bot import Bot
 from tabletop.core.errors import GameOptionError, IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.state import State

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tabletop.bots import make_bot
-from tabletop.bots.base import Bot
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.core.state import State

@@ -40,8 +40,8 @@ from collections.abc import Callable
 from importlib.util import find_spec
 from typing import Any
 
-from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine.priors import HeuristicModel, _nine
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A

@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from tabletop.bots.base import Bot
 from tabletop.bots.code_of_nine.beliefs import beliefs
 from tabletop.bots.code_of_nine.lookahead import Lookahead
 from tabletop.core.actions import Action
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.games.code_of_nine import actions as A
 from tabletop.games.code_of_nine.layout import Phase

@@ -39,11 +39,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.bots.base import Bot
 from tabletop.bots.mcts.evaluators import evaluator
 from tabletop.bots.mcts.knowledge import Knowledge, knowledge
 from tabletop.bots.mcts.search import Budget, Leaf, SearchOutcome, Settings, search
 from tabletop.core.actions import Action
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.core.state import State
 

@@ -24,10 +24,10 @@ from typing import Any
 
 import numpy as np
 
-from tabletop.bots.base import Bot
 from tabletop.bots.neural.network import Network, masked_softmax, packaged
 from tabletop.bots.neural.plans import action_values, gain_values
 from tabletop.core.actions import Action
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.core.state import State
 from tabletop.games.wicked_labyrinth.elements import Mode, Phase

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from tabletop.bots import make_bot
-from tabletop.bots.base import Bot
 from tabletop.bots.neural.bot import NeuralBot
 from tabletop.bots.neural.features import layout
 from tabletop.bots.neural.network import Network
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.rl.vector import VectorEnv
 

@@ -21,12 +21,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.bots.base import Bot
 from tabletop.bots.wicked_labyrinth.bidding import Rival, outlooks, plan_declarations
 from tabletop.bots.wicked_labyrinth.gains import best_return, best_white, corridor_worth
 from tabletop.bots.wicked_labyrinth.processing_planner import BoardLab, ProcessingPlanner
 from tabletop.bots.wicked_labyrinth.valuation import Weights, rounds_left
 from tabletop.core.actions import Action
+from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth.elements import Colour, Element, Mode, Phase
