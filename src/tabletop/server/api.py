@@ -442,7 +442,11 @@ async def post_chat(
 @router.get(
     "/tables/{table_id}/chat", summary="A table's chat messages", responses=responses(404, 422)
 )
-async def chat_history(table_id: str, tables: Manager, after: int = 0) -> ChatHistoryOut:
+async def chat_history(
+    table_id: str,
+    tables: Manager,
+    after: Annotated[int, Query(ge=0, lt=1 << 63, description="the last id already read")] = 0,
+) -> ChatHistoryOut:
     """The messages with ids above ``after``, oldest first (the latest 200 of them)."""
     table = await tables.get(table_id)
     return ChatHistoryOut(messages=await table.chat.history(after))

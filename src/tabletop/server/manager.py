@@ -164,7 +164,19 @@ class TableManager:
         if bank and not clock:
             raise TableError("bad_options", "a time bank needs a clock (seconds per decision)", 422)
         game = REGISTRY.get(game_name)
-        game.new_game(players, 0, **options)  # validates players and options
+        try:
+            game.new_game(players, 0, **options)  # validates players and options
+        except TabletopError:
+            raise
+        except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+            # a game's parser that missed a shape: the client's data is refused, not a 500
+            log.warning("options the game could not read: %r", exc, exc_info=True)
+            raise TableError(
+                "bad_options",
+                f"the game could not read these options ({type(exc).__name__}); "
+                "compare them with the game's own data file",
+                422,
+            ) from None
         if len(seats) != players:
             raise TableError("bad_seats", f"give one seat description per player ({players})", 422)
         for spec in seats:

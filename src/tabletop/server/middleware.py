@@ -1,15 +1,37 @@
 """HTTP guards before any route (plain ASGI): a per-address rate limit (429), a body
-size limit (413 ``too_large``) and a JSON nesting limit (413 ``too_deep``)."""
+size limit (413 ``too_large``), a JSON nesting limit (413 ``too_deep``) and text that
+is not Unicode (400 ``bad_request``)."""
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from tabletop.server.jsondepth import text_depth
 from tabletop.server.security import RateLimiter
 
 Scope = dict[str, Any]
+
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+
+
+def lone_surrogate(body: bytes) -> bool:
+    """Whether JSON ``body`` holds half a character: a ``\\ud800``-``\\udfff`` escape
+    without its pair. Python reads it into a string no UTF-8 answer can carry, so a
+    route echoing it failed (500) after doing its work. Only a body with such an
+    escape (rare: a pair is an emoji) is parsed here."""
+    if _SURROGATE_ESCAPE.search(body) is None:
+        return False
+    try:
+        value = json.loads(body)
+    except (ValueError, RecursionError):
+        return False  # not JSON: the route refuses it
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 async def _refuse(
@@ -87,6 +109,14 @@ class GuardMiddleware:
         if text_depth(body) > self.max_depth:
             await _refuse(
                 send, 413, "too_deep", f"JSON may nest at most {self.max_depth} levels deep"
+            )
+            return
+        if lone_surrogate(body):
+            await _refuse(
+                send,
+                400,
+                "bad_request",
+                "the body holds a lone surrogate (\\ud800-\\udfff), half a character: not text",
             )
             return
         sent = False

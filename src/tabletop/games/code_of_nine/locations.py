@@ -283,11 +283,10 @@ def parse_board(data: Mapping[str, Any], source: str) -> Board:
     for i, raw in enumerate(items):
         if not isinstance(raw, Mapping):
             raise CardDataError(source, f"item #{i + 1}", None, "must be a table")
-        item = ITEM_NAMES.get(raw.get("name"))  # type: ignore[arg-type]
+        name = raw.get("name")
+        item = ITEM_NAMES.get(name) if isinstance(name, str) else None
         if item is None:
-            raise CardDataError(
-                source, f"item #{i + 1}", "name", f"{raw.get('name')!r} is not an item"
-            )
+            raise CardDataError(source, f"item #{i + 1}", "name", f"{name!r} is not an item")
         extra = set(raw) - {"name", "supply", "points"}
         if extra:
             raise CardDataError(
