@@ -9,11 +9,12 @@ import pytest
 from rich.console import Console
 
 import tabletop
-from tabletop.cli import render_wicked_labyrinth as R
-from tabletop.cli.renderers import PlainRenderer, renderer_for
+from tabletop.cli.renderers import renderer_for
+from tabletop.core.renderer import PlainRenderer
 from tabletop.core.rng import SplitMix64
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import events as E
+from tabletop.games.wicked_labyrinth import render as R
 from tabletop.games.wicked_labyrinth.elements import Colour, Element, Rank
 
 WL = "wicked-labyrinth"

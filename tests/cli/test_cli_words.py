@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import tabletop
-from tabletop.cli import render_code_of_nine as R
 from tabletop.games.code_of_nine import events as E
+from tabletop.games.code_of_nine import render as R
 from tabletop.games.code_of_nine.items import Slot
 
 

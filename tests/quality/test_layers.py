@@ -12,7 +12,6 @@ from . import layers
 KNOWN_VIOLATIONS: set[str] = {
     "tabletop.rl.render -> tabletop.cli.renderers",
     "tabletop.server.app -> tabletop.web",
-    "tabletop.web.reference -> tabletop.cli.render_code_of_nine",
 }
 
 KNOWN_CYCLES: set[str] = {
@@ -106,8 +105,6 @@ KNOWN_NAMING: set[str] = {
     "bots/wicked_labyrinth/valuation.py",
     "cli/analyse.py",
     "cli/options.py",
-    "cli/render_code_of_nine.py",
-    "cli/render_wicked_labyrinth.py",
     "cli/report_cmd.py",
     "core/state.py",
     "reports/card_holdings.py",
@@ -141,9 +138,6 @@ KNOWN_NAMING: set[str] = {
     "rl/shard.py",
     "rl/vector.py",
     "server/bots.py",
-    "web/final.py",
-    "web/preview.py",
-    "web/reference.py",
     "web/routes.py",
     "web/static/css/app.css",
     "web/static/js/games/code-of-nine.js",

@@ -20,8 +20,8 @@ import tabletop
 from server.helpers import make_client
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.state import State
+from tabletop.games import REGISTRY
 from tabletop.games.wicked_labyrinth.actions import Declare, Done
-from tabletop.web import preview
 from tabletop.web.preview import PreviewRefused, try_actions
 
 
@@ -56,6 +56,15 @@ def test_a_preview_agrees_with_playing_and_changes_nothing() -> None:
     assert result.state.legal_action_ids(seat) == played.legal_action_ids(seat)
 
 
+def allow_all(state: State, seat: int, action: object) -> None:
+    """A game's preview rule that allows every action (the safety net's tests)."""
+    return None
+
+
+ALLOW_ALL = f"{__name__}:allow_all"
+"""``allow_all`` as a kit part reference."""
+
+
 def test_done_and_declarations_are_never_previewed() -> None:
     state, seat = processing_state()
     with pytest.raises(PreviewRefused, match="commit it instead"):
@@ -71,7 +80,7 @@ def test_whatever_a_game_allows_a_preview_stops_where_the_decision_ends(
     """The safety net under the game's rule: even a rule allowing everything cannot
     preview the last declaration (it would open every hand) or 'done' (the round's end
     draws the next corridors)."""
-    monkeypatch.setitem(preview.RULES, "wicked-labyrinth", lambda *_: None)
+    monkeypatch.setitem(REGISTRY.kit("wicked-labyrinth").parts, "web:preview", ALLOW_ALL)
     state = tabletop.new_game("wicked-labyrinth", players=3, seed=2)
     for seat in (1, 2):
         state.apply(seat, state.legal_actions(seat)[0])
@@ -85,7 +94,7 @@ def test_whatever_a_game_allows_a_preview_stops_where_the_decision_ends(
 def test_a_look_at_a_hidden_card_is_never_previewed(monkeypatch: pytest.MonkeyPatch) -> None:
     """Code of Nine's looks show a card to the looker only: even with a rule allowing
     previews, one that would show a card is refused."""
-    monkeypatch.setitem(preview.RULES, "code-of-nine", lambda *_: None)
+    monkeypatch.setitem(REGISTRY.kit("code-of-nine").parts, "web:preview", ALLOW_ALL)
     for seed in range(100):
         state = tabletop.new_game("code-of-nine", players=3, seed=seed)
         rng = random.Random(seed)

@@ -38,12 +38,13 @@ from tabletop.cli.options import (
     parse_specs,
     player_count,
 )
-from tabletop.cli.renderers import Renderer, renderer_for
+from tabletop.cli.renderers import renderer_for
 from tabletop.core.actions import Action
 from tabletop.core.bot import Bot
 from tabletop.core.errors import ActionParseError, IllegalActionError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.jsonutil import to_jsonable
+from tabletop.core.renderer import Renderer
 from tabletop.core.state import State
 from tabletop.sim.runner import seat_seed
 

@@ -40,8 +40,8 @@ PARTS: dict[str, str] = {
     # people
     "cli:renderer": "the terminal renderer of views, choices and events",
     "review:phrases": "the review's words for the game's decisions (a module)",
-    "web:final": "the final screen's tally and tie-breaks: (state) -> JSON data",
-    "web:preview": "the points a soul-processing step would give: (state, seat, action) -> text",
+    "web:final": "the final screen's breakdown of the scores: (final state) -> JSON data",
+    "web:preview": "which actions may be tried before committing: (state, seat, action) -> why not",
     "web:reference": "the reference data a table's page shows: (state) -> JSON data",
 }
 """Every part a kit may provide, by name, with what it is. A kit naming a part that is

@@ -1,18 +1,17 @@
-"""Trying soul processing actions without committing them: the client's undo.
+"""Trying actions without committing them: the client's undo.
 
-In The Wicked Labyrinth every player processes souls at once and alone (rulings,
-"Soul processing phase"), and the server applies each processing action as it comes.
-A person wants to try a few promotions, see the points, take one back and only then
-commit. The client keeps those tentative actions; this module applies them to a copy
-of the table's state and returns that seat's view, legal actions and score.
+Where every player decides at once and alone (each on its own board), the
+server applies each action as it comes, and a person wants to try a few, see the
+points, take one back and only then commit. The client keeps those tentative actions;
+this module applies them to a copy of the table's state and returns that seat's view,
+legal actions and score.
 
 A copy holds everything, secrets included, so a preview is refused whenever it could
-show more than the seat's own board changing: outside soul processing (a declaration
-could open the other hands), for ``done`` (the last one to finish ends the round and
-the next corridors are drawn). Under that game rule a check holds for every game: no
-action of a sealed decision, no chance drawn, no event that tells the seat more than a
-spectator, and the seat still deciding afterwards. Only ``state.view(seat)`` of the copy
-leaves.
+show more than the seat's own board changing. The game's kit says which actions may be
+tried out (its ``web:preview`` rule; a game without one refuses every preview), and a
+check holds for every game: no action of a sealed decision, no chance drawn, no event
+that tells the seat more than a spectator, and the seat still deciding afterwards. Only
+``state.view(seat)`` of the copy leaves.
 """
 
 from __future__ import annotations
@@ -23,8 +22,7 @@ from dataclasses import dataclass
 from tabletop.core.actions import Action
 from tabletop.core.errors import TabletopError
 from tabletop.core.state import State
-from tabletop.games.wicked_labyrinth.actions import Done
-from tabletop.games.wicked_labyrinth.elements import Phase
+from tabletop.games import REGISTRY
 from tabletop.server.errors import refused_action
 
 MAX_TENTATIVE = 64
@@ -38,22 +36,6 @@ class PreviewRefused(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
-
-
-Rule = Callable[[State, int, Action], str | None]
-"""A game's rule: why ``action`` of ``seat`` may not be previewed here, or None."""
-
-
-def _wicked_labyrinth(state: State, seat: int, action: Action) -> str | None:
-    if state.view(seat).phase != Phase.SOUL_PROCESSING:
-        return "only soul processing can be tried out before it is committed"
-    if isinstance(action, Done):
-        return "'done' ends your processing and may end the round: commit it instead"
-    return None
-
-
-RULES: dict[str, Rule] = {"wicked-labyrinth": _wicked_labyrinth}
-"""Games whose decisions may be tried out, by game name; others refuse every preview."""
 
 
 @dataclass(frozen=True)
@@ -71,11 +53,12 @@ def try_actions(state: State, seat: int, actions: Sequence[Action]) -> Preview:
     ``state`` itself is never changed. Each action is checked by the game; the first
     refused one names its position.
     """
-    rule = RULES.get(state.game.info.name)
-    if rule is None:
+    kit = REGISTRY.kit(state.game)
+    if not kit.has("web:preview"):
         raise PreviewRefused("no_preview", f"{state.game.info.title} has no tentative actions")
     if len(actions) > MAX_TENTATIVE:
         raise PreviewRefused("too_many", f"at most {MAX_TENTATIVE} tentative actions")
+    rule: Callable[[State, int, Action], str | None] = kit.part("web:preview")
     copy = state.clone()
     done: list[Action] = []
     for n, action in enumerate(actions, start=1):

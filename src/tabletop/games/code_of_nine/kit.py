@@ -11,8 +11,10 @@ KIT = Kit(
         "mcts:model:adaptive": "tabletop.bots.code_of_nine.adaptive:AdaptiveModel",
         "rl:encoder": "tabletop.rl.encoders.code_of_nine:CodeOfNineEncoder",
         "rl:table": "tabletop.rl.encoders.code_of_nine_table:CodeOfNineTable",
-        "cli:renderer": "tabletop.cli.render_code_of_nine",
+        "cli:renderer": "tabletop.games.code_of_nine.render",
         "review:phrases": "tabletop.review.code_of_nine",
+        "web:final": "tabletop.games.code_of_nine.final:final",
+        "web:reference": "tabletop.games.code_of_nine.reference:reference",
     },
     # the league's strongest search (docs/arena.md)
     search="mcts:time=0.25,model=adaptive,samples=4,c=0.2",

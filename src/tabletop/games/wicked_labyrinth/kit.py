@@ -11,8 +11,10 @@ KIT = Kit(
         "mcts:model:adaptive": "tabletop.bots.wicked_labyrinth.adaptive:AdaptiveModel",
         "rl:encoder": "tabletop.rl.encoders.wicked_labyrinth:WickedLabyrinthEncoder",
         "rl:table": "tabletop.rl.encoders.wicked_labyrinth_table:WickedLabyrinthTable",
-        "cli:renderer": "tabletop.cli.render_wicked_labyrinth",
+        "cli:renderer": "tabletop.games.wicked_labyrinth.render",
         "review:phrases": "tabletop.review.wicked_labyrinth",
+        "web:final": "tabletop.games.wicked_labyrinth.final:final",
+        "web:preview": "tabletop.games.wicked_labyrinth.preview:preview",
     },
     # the league's strongest search (docs/arena.md): a bare ``mcts`` plays random
     # rollouts, weaker than ``heuristic``; its model makes it strong

@@ -478,11 +478,12 @@ function timedOut(events, seat) {
 
 // ------------------------------------------------------------------ the end
 
-const TIE_BREAKS = ["great_oracles", "high", "middle", "low", "impurity"];
-
-/** Why `a` placed ahead of `b` when their scores tie: the first tie-break that differs. */
-function brokenBy(a, b) {
-  for (const key of TIE_BREAKS) {
+/**
+ * Why `a` placed ahead of `b` when their scores tie: the first tie-break that differs,
+ * in the rules' order (`order`, sent by the server with the final breakdown).
+ */
+function brokenBy(a, b, order) {
+  for (const key of order) {
     if (a.tie_breaks[key] !== b.tie_breaks[key]) return key;
   }
   return null;
@@ -490,12 +491,13 @@ function brokenBy(a, b) {
 
 function final(data, ctx) {
   const result = data.result;
+  const order = data.tie_break_order;
   const rows = [...data.rows].sort((a, b) => result.placings[a.seat] - result.placings[b.seat] || a.seat - b.seat);
   const notes = [];
   rows.forEach((row, i) => {
     const next = rows[i + 1];
     if (next && next.score === row.score) {
-      const key = brokenBy(row, next);
+      const key = brokenBy(row, next, order);
       notes.push(
         key
           ? t("final.tieBroken", { a: ctx.name(row.seat), b: ctx.name(next.seat), key: t(`final.tb.${key}`) })
@@ -520,7 +522,7 @@ function final(data, ctx) {
             "tr",
             {},
             [t("final.place"), t("final.player"), t("final.score"), t("final.tokens"), t("final.oracles"), t("final.impurity")].map((x) => h("th", {}, x)),
-            TIE_BREAKS.map((k) => h("th", { class: "tb" }, t(`final.tb.${k}`))),
+            order.map((k) => h("th", { class: "tb" }, t(`final.tb.${k}`))),
           ),
         ),
         h(
@@ -536,7 +538,7 @@ function final(data, ctx) {
               h("td", { class: "num" }, String(row.token_points)),
               h("td", { class: "num" }, String(row.oracle_points)),
               h("td", { class: "num" }, row.tie_breaks.impurity ? `−${row.tie_breaks.impurity}` : "0"),
-              TIE_BREAKS.map((k) => h("td", { class: "num tb" }, String(row.tie_breaks[k]))),
+              order.map((k) => h("td", { class: "num tb" }, String(row.tie_breaks[k]))),
             ),
           ),
         ),

@@ -1,6 +1,6 @@
 """Code of Nine in a terminal: the board by section, the sheets, one's memory cards.
 
-Renderer contract (see ``tabletop.cli.renderers``): ``render_view``,
+Renderer contract (see ``tabletop.core.renderer``): ``render_view``,
 ``describe_action`` and ``describe_event``. Everything shown comes from a view or from
 an event already cut to one seat's version, so nothing here can show a card its reader
 has not seen.
@@ -19,17 +19,10 @@ from tabletop.games.code_of_nine import effects as F
 from tabletop.games.code_of_nine import events as E
 from tabletop.games.code_of_nine.items import ROUNDS, Item, Slot
 from tabletop.games.code_of_nine.layout import Phase
-from tabletop.games.code_of_nine.locations import Location
 from tabletop.games.code_of_nine.memory_cards import MemoryCard
 from tabletop.games.code_of_nine.views import CodeOfNineView
+from tabletop.games.code_of_nine.words import ITEM_WORDS, location_effect
 
-ITEM_WORDS = {
-    Item.STATUE: ("statue", "statues"),
-    Item.COIN: ("coin", "coins"),
-    Item.BOOK: ("book", "books"),
-    Item.LEGACY: ("legacy", "legacies"),
-    Item.MEDAL: ("medal", "medals"),
-}
 PHASE_WORD = {
     Phase.DEAL: "dealing memory cards",
     Phase.CHANGE: "setup: change memory cards?",
@@ -41,38 +34,6 @@ PHASE_WORD = {
     Phase.FOLLOW: "resolving a location",
     Phase.OVER: "game over",
 }
-EFFECT_WORDS = {
-    "clocktower": "take the start player marker; then you may return an item to the Ruins",
-    "allure": "look at another's Shoal card; then you may have another gain an item",
-    "watchtower": "look at another's Shoal card; looks at you fail this round",
-    "honeybook": "a player you choose takes the medal (from the board: +{will} Will)",
-    "cathedral": "look at another's Shoal card; then gain {choice}",
-    "commune": "end of round: the two here see each other's Abyss card",
-    "village": "attacks on you fail this round",
-    "underground": "gain {choice}",
-    "recorder": "look at another's Abyss card",
-    "street": "take an item from the player holding the most treasures",
-    "alley": "take any item (legacy too) from another player",
-    "tivoli": "give up to 2 of your items to another player",
-    "ended": "end of round: two legacy holders here release the legacies; the game ends",
-    "crossroads": "exchange a memory card with the ninth memory",
-    "devils": "a player you choose gives an item to another",
-    "tree": "gain up to 2 coins, 2 statues, 1 book (missing ones from other players)",
-}
-
-
-def _items(pairs: tuple[tuple[Item, int], ...], sep: str = " and ") -> str:
-    return sep.join(f"{n} {ITEM_WORDS[i][n != 1]}" for i, n in pairs)
-
-
-def location_effect(loc: Location) -> str:
-    """What a location does, in plain words from its data."""
-    if loc.id in EFFECT_WORDS:
-        return EFFECT_WORDS[loc.id].format(will=loc.will, choice=_items(loc.choice, " or "))
-    parts = [f"gain {_items(loc.gain)}"] if loc.gain else []
-    if loc.will:
-        parts.append(f"gain {loc.will} Will")
-    return "; ".join(parts)
 
 
 def _seat(view: CodeOfNineView | None, h: int) -> str:
