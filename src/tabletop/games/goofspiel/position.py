@@ -40,8 +40,6 @@ def play_out(
     ``point_cards`` in order; a column of bids not all in is sealed on the card up."""
     turns = max((len(b) for b in bids), default=0)
     for turn in range(turns):
-        if state.is_terminal():
-            raise PositionError(source, "seats", f"the game was over after {state.turn} turns")
         if state.turn > turn:  # the last turn, played out at once by the rules
             for seat, seq in enumerate(bids):
                 if len(seq) > turn and seq[turn] != state.bid_history[turn][seat]:
@@ -49,6 +47,8 @@ def play_out(
                         source, f"seats[{seat}].bids[{turn}]", "is not the card that seat had left"
                     )
             continue
+        if state.is_terminal():
+            raise PositionError(source, "seats", f"the game was over after {state.turn} turns")
         if state.point_card == NO_CARD:
             if len(point_cards) <= turn:
                 raise PositionError(source, "point_cards", f"turn {turn + 1} has no point card")
