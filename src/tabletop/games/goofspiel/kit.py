@@ -5,5 +5,11 @@ from tabletop.games.goofspiel.game import GAME
 
 KIT = Kit(
     game=GAME,
-    parts={},
+    parts={
+        "bot:heuristic": "tabletop.games.goofspiel.bots.heuristic:GoofspielHeuristic",
+        "rl:encoder": "tabletop.games.goofspiel.rl.encoder:GoofspielEncoder",
+        "rl:table": "tabletop.games.goofspiel.rl.table:GoofspielTable",
+        "cli:renderer": "tabletop.games.goofspiel.render",
+        "review:phrases": "tabletop.games.goofspiel.review",
+    },
 )

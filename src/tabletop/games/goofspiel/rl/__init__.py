@@ -1,0 +1,1 @@
+"""Goofspiel for the RL adapters: its observation encoder and its table encoder."""
