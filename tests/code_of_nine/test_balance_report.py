@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import pathlib
 
-from tabletop.reports.memory_cards import TARGET_PP, markdown, measure, write_report
+from tabletop.games.code_of_nine.memory_card_report import (
+    TARGET_PP,
+    markdown,
+    measure,
+    write_report,
+)
+from tabletop.reports.card_holdings import play_for_holdings
+
+PLAY = functools.partial(play_for_holdings, "code-of-nine")
 
 
 def test_report_measures_every_card_and_writes_table_plot_and_data(tmp_path: pathlib.Path) -> None:
     """Each card's holders' win rate against the average, with a 95% interval."""
-    normal = measure(12, seed=3, bot="random")
-    expert = measure(6, seed=3, expert=True, bot="random")
+    normal = measure(PLAY, 12, seed=3, bot="random")
+    expert = measure(PLAY, 6, seed=3, expert=True, bot="random")
     assert [c.number for c in normal.cards] == list(range(1, 19))
     assert [c.number for c in expert.cards] == list(range(1, 29))
     assert sum(c.holders for c in normal.cards) == 12 * 8

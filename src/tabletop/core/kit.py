@@ -40,6 +40,8 @@ PARTS: dict[str, str] = {
     # people
     "cli:renderer": "the terminal renderer of views, choices and events",
     "review:phrases": "the review's words for the game's decisions (a module)",
+    "report:holdings": "who held which card: a core.holdings.CardObserver class",
+    "reports": "the balance reports: command name -> command (play, **options)",
     "web:final": "the final screen's breakdown of the scores: (final state) -> JSON data",
     "web:preview": "which actions may be tried before committing: (state, seat, action) -> why not",
     "web:reference": "the reference data a table's page shows: (state) -> JSON data",

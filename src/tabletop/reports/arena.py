@@ -24,7 +24,7 @@ from typing import Any
 
 from tabletop.arena import stats
 from tabletop.arena.results import Header
-from tabletop.reports.card_holdings import mean_and_ci
+from tabletop.core.holdings import mean_and_ci
 
 
 def card_impacts(records: Sequence[dict[str, Any]], players: int) -> list[dict[str, Any]]:

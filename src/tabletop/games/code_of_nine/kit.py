@@ -13,6 +13,8 @@ KIT = Kit(
         "rl:table": "tabletop.rl.encoders.code_of_nine_table:CodeOfNineTable",
         "cli:renderer": "tabletop.games.code_of_nine.render",
         "review:phrases": "tabletop.review.code_of_nine",
+        "report:holdings": "tabletop.games.code_of_nine.holdings:CodeOfNineObserver",
+        "reports": "tabletop.games.code_of_nine.memory_card_report:REPORTS",
         "web:final": "tabletop.games.code_of_nine.final:final",
         "web:reference": "tabletop.games.code_of_nine.reference:reference",
     },

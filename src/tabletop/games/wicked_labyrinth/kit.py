@@ -13,6 +13,8 @@ KIT = Kit(
         "rl:table": "tabletop.rl.encoders.wicked_labyrinth_table:WickedLabyrinthTable",
         "cli:renderer": "tabletop.games.wicked_labyrinth.render",
         "review:phrases": "tabletop.review.wicked_labyrinth",
+        "report:holdings": "tabletop.games.wicked_labyrinth.holdings:WickedLabyrinthObserver",
+        "reports": "tabletop.games.wicked_labyrinth.card_report:REPORTS",
         "web:final": "tabletop.games.wicked_labyrinth.final:final",
         "web:preview": "tabletop.games.wicked_labyrinth.preview:preview",
     },

@@ -4,22 +4,19 @@ For every oracle card, the win rate of the players who were dealt it; for every
 corridor card, the win rate of the players who took it as 1st. Each is compared with
 the average win rate (1/players) with a 95% confidence interval, so a card that helps
 or hurts its holder stands out. Game ``i`` uses seed ``seed + i``; workers change
-nothing but the speed.
+nothing but the speed. ``tabletop report wicked-labyrinth-cards`` runs it.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
-from tabletop.bots import make_bot
-from tabletop.games.wicked_labyrinth import GAME, WickedLabyrinthState
-from tabletop.reports.card_holdings import WickedLabyrinthObserver, mean_and_ci
-from tabletop.sim.runner import seat_seed
+import typer
+
+from tabletop.core.holdings import HoldingsGame, PlayForHoldings, mean_and_ci
 
 
 @dataclass(frozen=True)
@@ -46,36 +43,21 @@ class CardReport:
         return max(self.cards, key=lambda c: abs(c.effect_pp))
 
 
-def _one_game(args: tuple[int, int, tuple[str, ...]]) -> list[tuple[str, str, float]]:
-    """(kind, card id, win share) for every card held or taken 1st in one game."""
-    seed, players, bots = args
-    state = cast(WickedLabyrinthState, GAME.new_game(players, seed))
-    seats = [make_bot(spec, GAME, p, seat_seed(seed, p)) for p, spec in enumerate(bots)]
-    watcher = WickedLabyrinthObserver()
-    while not state.is_terminal():
-        chosen = [
-            (p, seats[p].act(state.view(p), state.legal_actions(p)))
-            for p in state.current_players()
-        ]
-        for p, action in chosen:
-            watcher.see(state.apply(p, action))
-    result = state.result()
-    return [(kind, card, result.win_share(p)) for kind, card, p in watcher.holdings(state)]
-
-
 def measure(
-    games: int, seed: int, players: int = 4, bots: Sequence[str] | None = None, jobs: int = 1
+    play: PlayForHoldings,
+    games: int,
+    seed: int,
+    players: int = 4,
+    bots: Sequence[str] | None = None,
+    jobs: int = 1,
 ) -> CardReport:
-    """Play ``games`` games and measure every card's effect on its holder's win rate."""
+    """Play ``games`` games (through ``play``) and measure every card's effect on its
+    holder's win rate."""
     specs = tuple(bots or ["heuristic"] * players)
     if len(specs) != players:
         raise ValueError(f"{players} players need {players} bots, got {len(specs)}")
-    tasks = [(seed + i, players, specs) for i in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            rows = [r for game in pool.map(_one_game, tasks, chunksize=4) for r in game]
-    else:
-        rows = [r for task in tasks for r in _one_game(task)]
+    tasks = [HoldingsGame(seed + i, specs, {}) for i in range(games)]
+    rows = [r for game in play(tasks, jobs) for r in game]
     shares: dict[tuple[str, str], list[float]] = defaultdict(list)
     for kind, card, share in rows:
         shares[(kind, card)].append(share)
@@ -136,3 +118,31 @@ def write_report(report: CardReport, out: str) -> list[Path]:
     fig.savefig(plot, dpi=100)
     plt.close(fig)
     return [table, plot]
+
+
+def cards(
+    play: PlayForHoldings,
+    games: int = typer.Option(400, "--games", min=1, help="Games to play."),
+    players: int = typer.Option(4, "--players", min=3, max=5, help="Players per game."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (then seed+1, ...)."),
+    bots: str = typer.Option("", "--bots", help="Bot per seat (default: heuristic in all)."),
+    out: str = typer.Option(
+        "reports/wicked-labyrinth-cards", "--out", help="Directory to write into."
+    ),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+) -> None:
+    """Each Wicked Labyrinth card's effect on its holder's win rate, with 95% CIs."""
+    specs = [b for b in bots.split(",") if b] or None
+    report = measure(play, games, seed, players, specs, jobs)
+    for path in write_report(report, out):
+        typer.echo(f"wrote {path}")
+    w = report.worst
+    typer.echo(
+        f"{report.games} games: largest effect {w.kind} {w.card} "
+        f"{w.effect_pp:+.1f} pp ± {w.ci_pp:.1f}"
+    )
+
+
+REPORTS = {"wicked-labyrinth-cards": cards}
+"""The game's reports by command name (``tabletop report NAME``): each a command whose
+first argument is how to play the games (the generic layer's)."""

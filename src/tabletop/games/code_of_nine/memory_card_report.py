@@ -9,19 +9,20 @@ moves its holder's win rate by more than 10 percentage points from the average.
 
 Writes ``memory-cards.md`` (a table per game mode), ``memory-cards.png`` (the effects
 with their intervals) and ``memory-cards.json`` (the figures) into a directory.
+``tabletop report memory-cards`` runs it.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 
-from tabletop.games.code_of_nine import GAME
-from tabletop.reports.card_holdings import CodeOfNineObserver, mean_and_ci
-from tabletop.sim.runner import play_game
+import typer
+
+from tabletop.core.holdings import HoldingsGame, PlayForHoldings, mean_and_ci
+from tabletop.games.code_of_nine.game import GAME
 
 TARGET_PP = 10.0
 """The largest allowed effect of holding a card, in percentage points."""
@@ -57,40 +58,25 @@ class ModeReport:
         return max(self.cards, key=lambda c: abs(c.effect_pp))
 
 
-def _one_game(args: tuple[int, bool, str]) -> list[tuple[int, float]]:
-    """(card number, win share) for each card each player holds at the end of one game."""
-    seed, expert, bot = args
-    outcome = play_game(GAME, [bot] * 4, seed, {"expert": expert})
-    held = CodeOfNineObserver().holdings(outcome.state)
-    return [(int(card), outcome.result.win_share(p)) for _, card, p in held]
-
-
 def measure(
+    play: PlayForHoldings,
     games: int,
     seed: int = 0,
     expert: bool = False,
     jobs: int = 1,
     bot: str = "heuristic",
-    progress: Callable[[int], None] | None = None,
 ) -> ModeReport:
-    """Play ``games`` 4-player games of heuristic bots and measure every card's effect."""
+    """Play ``games`` 4-player games of heuristic bots (through ``play``) and measure
+    every card's effect."""
     if games < 1:
         raise ValueError(f"the report needs at least one game, got {games}")
-    tasks = [(seed + g, expert, bot) for g in range(games)]
+    tasks = [HoldingsGame(seed + g, (bot,) * 4, {"expert": expert}) for g in range(games)]
     per_card: dict[int, list[float]] = {}
     shares: list[float] = []
-    if jobs > 1:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            results = list(pool.map(_one_game, tasks, chunksize=8))
-    else:
-        results = []
-        for k, task in enumerate(tasks):
-            results.append(_one_game(task))
-            if progress is not None:
-                progress(k + 1)
-    for rows in results:
-        for k, (number, share) in enumerate(rows):
-            per_card.setdefault(number, []).append(share)
+    for rows in play(tasks, jobs):
+        # two cards per player, player by player: each player's share counted once
+        for k, (_, card, share) in enumerate(rows):
+            per_card.setdefault(int(card), []).append(share)
             if k % 2 == 0:
                 shares.append(share)
     average = sum(shares) / len(shares)
@@ -172,3 +158,32 @@ def write_report(reports: Sequence[ModeReport], out: str) -> list[str]:
             [{**asdict(r), "cards": [asdict(c) for c in r.cards]} for r in reports], fh, indent=1
         )
     return [md, png, data]
+
+
+def memory_cards(
+    play: PlayForHoldings,
+    games: int = typer.Option(400, "--games", min=1, help="4-player games per game mode."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game (then seed+1, ...)."),
+    out: str = typer.Option("reports/memory-cards", "--out", help="Directory to write into."),
+    expert: bool = typer.Option(
+        False, "--expert", help="Also measure the expert game (cards 19-28)."
+    ),
+    jobs: int = typer.Option(1, "--jobs", min=1, help="Worker processes."),
+) -> None:
+    """Each memory card's effect on its holder's win rate (heuristic bots), with 95% CIs."""
+    reports = [measure(play, games, seed, expert=False, jobs=jobs)]
+    if expert:
+        reports.append(measure(play, games, seed, expert=True, jobs=jobs))
+    for path in write_report(reports, out):
+        typer.echo(f"wrote {path}")
+    for r in reports:
+        w = r.worst
+        typer.echo(
+            f"{'expert' if r.expert else 'normal'}: {r.games} games, largest effect card "
+            f"{w.number} ({w.title}) {w.effect_pp:+.1f} pp ± {w.ci_pp:.1f}"
+        )
+
+
+REPORTS = {"memory-cards": memory_cards}
+"""The game's reports by command name (``tabletop report NAME``): each a command whose
+first argument is how to play the games (the generic layer's)."""
