@@ -3,8 +3,9 @@
 Every check schemathesis has (``--checks all``): no 5xx, every status and body as
 documented (the error envelope included), valid data accepted and invalid data
 refused, ``Allow`` headers, and its stateful phase following the documented links from
-a new table to its routes. A bounded number of examples per operation keeps it under
-a minute. The one setting: a request the schema allows may still be refused with 422
+a new table to its routes, and from a joined seat's token to the routes of a seat
+(signed in), in scenarios of up to 12 calls. A bounded number of examples per
+operation keeps it near a minute. The one setting: a request the schema allows may still be refused with 422
 when the game refuses it (``players: 9`` for a 5-player game, a card file that is not
 TOML), which no schema can say, so 422 counts as an answer to valid data.
 """
@@ -19,10 +20,20 @@ from pathlib import Path
 from server.helpers import ServerProcess
 
 EXAMPLES = 12
-"""Examples per operation and phase."""
+"""Examples per operation in the examples, coverage and fuzzing phases."""
+SCENARIOS = 100
+"""Stateful scenarios: each a chain of linked calls from a new table."""
 SEED = 20261125
 
-CONFIG = """
+CONFIG = f"""
+[generation]
+max-examples = {EXAMPLES}
+[phases.stateful]
+max-steps = 12
+[phases.stateful.generation]
+max-examples = {SCENARIOS}
+[phases.stateful.inference]
+algorithms = []
 [checks.positive_data_acceptance]
 expected-statuses = ["2xx", "3xx", "401", "403", "404", "409", "422", "429"]
 [checks.negative_data_rejection]
@@ -30,7 +41,9 @@ expected-statuses = ["400", "401", "403", "404", "405", "406", "409", "413", "41
                      "428", "429", "5xx"]
 """
 """Schemathesis' own lists, and 413 also refuses invalid data: a string over its
-``maxLength`` may be over the body cap too, which answers before the schema is read."""
+``maxLength`` may be over the body cap too, which answers before the schema is read.
+The stateful phase follows the document's own links only: every route about a table
+or a seat has one, and the links schemathesis would infer from names only guess."""
 
 
 def test_schemathesis_finds_nothing_with_every_check(tmp_path: Path) -> None:
@@ -51,8 +64,6 @@ def test_schemathesis_finds_nothing_with_every_check(tmp_path: Path) -> None:
                 f"{server.url}/openapi.json",
                 "--checks",
                 "all",
-                "--max-examples",
-                str(EXAMPLES),
                 "--seed",
                 str(SEED),
                 "--workers",
@@ -71,3 +82,11 @@ def test_schemathesis_finds_nothing_with_every_check(tmp_path: Path) -> None:
     assert run.returncode == 0, out[-6000:]
     assert counts is not None and int(counts.group(1)) > 500
     assert "Tested: " in out and "passed" in out.split("SUMMARY")[-1]
+    links = re.search(r"API Links:\s+(\d+) covered", out)
+    tested = re.search(r"Tested: (\d+)", out)
+    print(
+        "schemathesis:",
+        links.group(0) if links else "no stateful phase",
+        tested and tested.group(0),
+    )
+    assert links is not None and int(links.group(1)) >= 12, out[-3000:]  # 5 before the seat links
