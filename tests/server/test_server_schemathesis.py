@@ -5,9 +5,10 @@ documented (the error envelope included), valid data accepted and invalid data
 refused, ``Allow`` headers, and its stateful phase following the documented links from
 a new table to its routes, and from a joined seat's token to the routes of a seat
 (signed in), in scenarios of up to 12 calls. A bounded number of examples per
-operation keeps it near a minute. The one setting: a request the schema allows may still be refused with 422
-when the game refuses it (``players: 9`` for a 5-player game, a card file that is not
-TOML), which no schema can say, so 422 counts as an answer to valid data.
+operation keeps it near a minute. The one setting: a request the schema allows may
+still be refused with 422 when the game refuses it (``players: 9`` for a 5-player
+game, a card file that is not TOML), which no schema can say, so 422 counts as an
+answer to valid data.
 """
 
 from __future__ import annotations

@@ -66,8 +66,8 @@ def add_table_links(schema: dict[str, Any]) -> None:
 def add_seat_links(schema: dict[str, Any]) -> None:
     """Link each token a seat is given to every operation of a seat that needs it."""
     links = {}
-    for path, operations in schema["paths"].items():
-        for method, operation in operations.items():
+    for operations in schema["paths"].values():
+        for operation in operations.values():
             names = {p["name"] for p in operation.get("parameters", [])}
             if {"table_id", "seat"} <= names and operation.get("security"):
                 links[operation["operationId"]] = {
