@@ -13,9 +13,8 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 
-def compiled_modules(name: str = "MODULES") -> list[str]:
-    """``tabletop.compiled.MODULES`` (or ``NATIVE``), read without importing the package:
-    the game-blind ``GENERIC_*`` tuple of ``compiled.py`` and every game's ``build.toml``."""
+def compiled_generic(name: str) -> tuple[str, ...]:
+    """``tabletop.compiled.GENERIC_<name>``, read without importing the package."""
     tree = ast.parse(Path("src/tabletop/compiled.py").read_text(encoding="utf-8"))
     generic = {
         node.target.id: ast.literal_eval(node.value)
@@ -23,8 +22,14 @@ def compiled_modules(name: str = "MODULES") -> list[str]:
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
         and node.target.id.startswith("GENERIC_")
     }
+    return generic[f"GENERIC_{name}"]
+
+
+def compiled_modules(name: str = "MODULES") -> list[str]:
+    """``tabletop.compiled.MODULES`` (or ``NATIVE``), read without importing the package:
+    the game-blind ``GENERIC_*`` tuple of ``compiled.py`` and every game's ``build.toml``."""
     key = {"MODULES": "compiled", "NATIVE": "native"}[name]
-    found = list(generic[f"GENERIC_{name}"])
+    found = list(compiled_generic(name))
     for build in sorted(Path("src/tabletop/games").glob("*/build.toml")):
         found += tomllib.loads(build.read_text(encoding="utf-8")).get(key, [])
     return sorted(found)
@@ -38,13 +43,16 @@ mypyc's generated C is built with mypyc's own flags."""
 
 
 def native_extensions() -> list[Extension]:
-    """The C extensions of ``tabletop.compiled.NATIVE``. -ffp-contract=off: no fused
+    """The C extensions of ``tabletop.compiled.NATIVE``, each with the shared headers'
+    folders (``GENERIC_INCLUDE``) as include directories. -ffp-contract=off: no fused
     multiply-add, so their floating point is Python's operation for operation."""
+    include = [str(Path("src", folder)) for folder in compiled_generic("INCLUDE")]
     extensions = []
     for m in compiled_modules("NATIVE"):
         source = Path("src", *m.split(".")).with_suffix(".c")
-        headers = sorted(str(h) for h in source.parent.glob("*.h"))  # shared glue (_tables.h)
-        extensions.append(Extension(m, [str(source)], depends=headers,
+        headers = sorted(str(h) for folder in [str(source.parent), *include]
+                         for h in Path(folder).glob("*.h"))
+        extensions.append(Extension(m, [str(source)], depends=headers, include_dirs=include,
                                     extra_compile_args=C_FLAGS))
     return extensions
 

@@ -41,8 +41,13 @@ GENERIC_MODULES: tuple[str, ...] = (
 )
 """The game-blind compiled modules; each game lists its own in its ``build.toml``."""
 
-GENERIC_NATIVE: tuple[str, ...] = ("tabletop.rl.encoders._rows",)
+GENERIC_NATIVE: tuple[str, ...] = ("tabletop.core.lookup._rows",)
 """The game-blind C extensions (the table encoders' lookup)."""
+
+GENERIC_INCLUDE: tuple[str, ...] = ("tabletop/core/lookup", "tabletop/rl/native")
+"""Folders of the C headers every hand-written extension may include (setup.py gives
+them as include directories): what a game's packer shares with the lookup
+(``_rows.h``), and a batched engine's Python glue (``_tables.h``)."""
 
 _ROOT = Path(__file__).resolve().parent.parent
 
@@ -70,11 +75,10 @@ NATIVE: tuple[str, ...] = tuple(sorted(GENERIC_NATIVE + _BUILDS["native"]))
 """Hand-written C extensions, built from the ``.c`` file in the module's place.
 
 Each mirrors Python code that stays in the package as its reference and fallback, and
-a test holds the two equal (the table encoders' ``_rows`` against their packers and
-:mod:`~tabletop.rl.encoders.lookup`; each game's engine and planner in C against its
-Python rules, in the game's tests). They are compiled, judged stale and left out with
-the mypyc modules: only in a compiled, fresh build does Python import them
-(:func:`native`)."""
+a test holds the two equal (the lookup's ``_rows`` against :mod:`~tabletop.core.lookup`,
+each game's packer ``_pack`` against its Python packer, its engine and planner in C
+against its Python rules). They are compiled, judged stale and left out with the mypyc
+modules: only in a compiled, fresh build does Python import them (:func:`native`)."""
 
 INLINED: tuple[str, ...] = _BUILDS["inlined"]
 """Modules left as Python whose ``Final`` numbers the compiled ones write into their
@@ -97,10 +101,17 @@ def _extension(module: str) -> Path | None:
     return None
 
 
+def _headers(source: Path) -> list[Path]:
+    """The headers a C extension's ``source`` may include: those beside it and those of
+    :data:`GENERIC_INCLUDE`."""
+    folders = [source.parent] + [_ROOT / folder for folder in GENERIC_INCLUDE]
+    return sorted({h for folder in folders for h in folder.glob("*.h")})
+
+
 def stale_modules() -> list[str]:
     """Compiled modules whose source, or (for the mypyc ones) a module of
-    :data:`INLINED`, or (for the C ones) a header beside the source, changed after
-    they were built."""
+    :data:`INLINED`, or (for the C ones) a header beside the source or a shared one
+    (:data:`GENERIC_INCLUDE`), changed after they were built."""
     inlined = max((_source(m).stat().st_mtime for m in INLINED), default=0.0)
     stale = []
     for module in MODULES + NATIVE:
@@ -109,8 +120,8 @@ def stale_modules() -> list[str]:
         changed = source.stat().st_mtime
         if module in MODULES:
             changed = max(changed, inlined)
-        else:  # a C extension also reads the headers beside it (rl/native/_tables.h)
-            changed = max([changed] + [h.stat().st_mtime for h in source.parent.glob("*.h")])
+        else:  # a C extension also reads the headers beside it and the shared ones
+            changed = max([changed] + [h.stat().st_mtime for h in _headers(source)])
         if ext is not None and ext.stat().st_mtime < changed:
             stale.append(module)
     return stale

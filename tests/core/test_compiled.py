@@ -84,6 +84,7 @@ def test_a_c_extension_older_than_its_source_is_stale(
     for age, path in enumerate((built, source)):
         path.write_text("")
         os.utime(path, (1000 + age, 1000 + age))
+    monkeypatch.setattr(compiled, "GENERIC_INCLUDE", ())  # the real headers are newer
     monkeypatch.setattr(
         compiled, "_extension", lambda module: built if module in compiled.NATIVE else None
     )
@@ -103,12 +104,42 @@ def test_a_c_extension_older_than_its_source_is_stale(
 def test_a_header_beside_a_c_extension_newer_than_its_build_makes_it_stale(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Both native engines include ``rl/native/_tables.h``: a change to it alone must
-    rebuild them, or they would run the old glue."""
+    """A C extension includes the headers beside it: a change to one alone must rebuild
+    it, or it would run the old code."""
     built, source, header = tmp_path / "built.so", tmp_path / "native.c", tmp_path / "_glue.h"
     for path, when in ((source, 900), (built, 1000), (header, 1100)):
         path.write_text("")
         os.utime(path, (when, when))
+    monkeypatch.setattr(compiled, "GENERIC_INCLUDE", ())  # the real headers are newer
+    monkeypatch.setattr(
+        compiled, "_extension", lambda module: built if module in compiled.NATIVE else None
+    )
+    real_source = compiled._source
+    monkeypatch.setattr(
+        compiled,
+        "_source",
+        lambda module: source if module in compiled.NATIVE else real_source(module),
+    )
+    assert compiled.stale_modules() == list(compiled.NATIVE)
+    os.utime(header, (950, 950))
+    assert compiled.stale_modules() == []
+
+
+def test_a_shared_header_newer_than_the_builds_makes_every_c_extension_stale(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every game's engine includes ``rl/native/_tables.h`` and its packer
+    ``core/lookup/_rows.h``, from folders of their own (``GENERIC_INCLUDE``): a change
+    to one alone must rebuild them all."""
+    folder, shared = tmp_path / "game", tmp_path / "shared"
+    folder.mkdir()
+    shared.mkdir()
+    built, source, header = tmp_path / "built.so", folder / "native.c", shared / "_glue.h"
+    for path, when in ((source, 900), (built, 1000), (header, 1100)):
+        path.write_text("")
+        os.utime(path, (when, when))
+    assert compiled.GENERIC_INCLUDE == ("tabletop/core/lookup", "tabletop/rl/native")
+    monkeypatch.setattr(compiled, "GENERIC_INCLUDE", (str(shared),))
     monkeypatch.setattr(
         compiled, "_extension", lambda module: built if module in compiled.NATIVE else None
     )
@@ -129,8 +160,8 @@ def test_pure_python_never_imports_a_c_extension() -> None:
     env = {**os.environ, compiled.PURE_ENV: "1"}
     code = (
         "import importlib, tabletop.compiled as c; "
-        "from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner; "
-        "from tabletop.bots.wicked_labyrinth.valuation import Weights; "
+        "from tabletop.games.wicked_labyrinth.bots.processing_planner import ProcessingPlanner; "
+        "from tabletop.games.wicked_labyrinth.bots.valuation import Weights; "
         "from tabletop.games.wicked_labyrinth import GAME\n"
         "print(type(ProcessingPlanner(GAME.new_game(3, 1).cards, Weights())._search).__name__)\n"
         "for m in c.NATIVE:\n"
@@ -174,6 +205,7 @@ def test_a_change_to_an_inlined_module_makes_every_compiled_module_stale(
     for age, path in enumerate((source, built, inlined)):
         path.write_text("")
         os.utime(path, (1000 + age, 1000 + age))
+    monkeypatch.setattr(compiled, "GENERIC_INCLUDE", ())  # the real headers are newer
     monkeypatch.setattr(compiled, "_extension", lambda module: built)
     sources = {m: source for m in compiled.MODULES + compiled.NATIVE}
     monkeypatch.setattr(compiled, "_source", lambda module: sources.get(module, inlined))

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core.rng import SplitMix64
-from tabletop.rl.encoders import ENCODERS, encoder_for, table_encoder_for
+from tabletop.rl.encoders import encoder_for, table_encoder_for
 
 
 def test_every_encoder_labels_every_index(case):
@@ -41,7 +41,7 @@ def test_observations_stay_in_the_unit_box_for_a_whole_game(case):
 def test_a_pending_declaration_does_not_change_other_seats_observations():
     """Rulings, "What is hidden": a closed hand is secret until all have committed."""
     game = tabletop.game("wicked-labyrinth")
-    encoder = ENCODERS["wicked-labyrinth"]
+    encoder = encoder_for("wicked-labyrinth")
     state = game.new_game(4, 3)
     assert len(state.current_players()) == 4  # the first declaration, simultaneous
     seen = set()
@@ -57,7 +57,7 @@ def test_a_pending_declaration_does_not_change_other_seats_observations():
 
 def test_boards_start_with_the_viewers_own():
     game = tabletop.game("wicked-labyrinth")
-    encoder = ENCODERS["wicked-labyrinth"]
+    encoder = encoder_for("wicked-labyrinth")
     state = game.new_game(3, 8)
     labels = encoder.labels(3)
     start = labels.index("board[seat+0].tokens_low_red/6")

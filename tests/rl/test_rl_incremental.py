@@ -1,6 +1,7 @@
-"""The table encoders' C half (``_rows.c``): its packers give the Python packers'
-rows, its incremental lookup writes what the whole lookup writes, a compiled build
-runs them, and the arrays kept up to date cannot be written by the caller."""
+"""The table encoders' C: each game's packer (``games/<name>/native/_pack.c``) gives
+its Python packer's rows, the lookup's C half (``core/lookup/_rows.c``) writes what
+the whole lookup writes, a compiled build runs them, and the arrays kept up to date
+cannot be written by the caller."""
 
 from __future__ import annotations
 
@@ -8,29 +9,44 @@ import numpy as np
 import pytest
 
 from tabletop import compiled
+from tabletop.core import lookup
+from tabletop.core.lookup.incremental import Incremental
+from tabletop.games.code_of_nine.rl import table as code_of_nine_table
+from tabletop.games.wicked_labyrinth.rl import table as wicked_labyrinth_table
 from tabletop.rl.bench import random_masked
-from tabletop.rl.encoders import lookup, table_encoder_for
-from tabletop.rl.encoders.incremental import Incremental
+from tabletop.rl.encoders import table_encoder_for
 from tabletop.rl.vector import VectorEnv
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
 def test_a_compiled_build_runs_the_incremental_lookup():
-    assert compiled.NATIVE and "tabletop.rl.encoders._rows" in compiled.NATIVE
+    assert compiled.NATIVE and "tabletop.core.lookup._rows" in compiled.NATIVE
+    packers = (wicked_labyrinth_table, code_of_nine_table)
+    assert all(m.PACKER in compiled.NATIVE for m in packers)
     assert Incremental.usable() == compiled.ACTIVE
     if compiled.ACTIVE:
         assert lookup.native is not None
+        assert all(m.native is not None for m in packers)
 
 
 @pytest.fixture
 def native():
-    """The C half, which a compiled build must run: a missing or stale one fails here
-    (``source scripts/setup.sh`` builds it); only asking for pure Python skips."""
+    """The lookup's C half, which a compiled build must run: a missing or stale one fails
+    here (``source scripts/setup.sh`` builds it); only asking for pure Python skips."""
     if compiled.pure_requested():
         pytest.skip("pure Python requested: the table encoders' C half is not used")
     assert lookup.native is not None, "the compiled build has no fresh _rows extension"
     return lookup.native
+
+
+@pytest.fixture
+def packers(native):
+    """Each game's packer in C, by game (built with the lookup's)."""
+    found = {"wicked-labyrinth": wicked_labyrinth_table.native}
+    found["code-of-nine"] = code_of_nine_table.native
+    assert all(found.values()), "the compiled build has no fresh _pack extensions"
+    return found
 
 
 @pytest.mark.parametrize(
@@ -72,7 +88,7 @@ def test_only_what_changed_is_written_and_it_equals_the_whole_lookup(
         ("code-of-nine", 4, {"expert": True}),
     ],
 )
-def test_the_c_packers_give_the_python_packers_rows(native, game, players, options):
+def test_the_c_packers_give_the_python_packers_rows(packers, game, players, options):
     env = VectorEnv(game, players, 8, **options)
     _, masks = env.reset(seed=3)
     rng = np.random.default_rng(4)
@@ -87,10 +103,10 @@ def test_the_c_packers_give_the_python_packers_rows(native, game, players, optio
         rows = np.zeros((8, config.lookup.width), np.int64)
         if game == "code-of-nine":
             config.packer.pack(states, python, python_private)
-            native.pack_code_of_nine(states, rows, c_private, *config.native)
+            packers[game].pack_code_of_nine(states, rows, c_private, *config.native)
         else:
             config.packer.pack(states, python)
-            native.pack_wicked_labyrinth(states, rows, *config.native)
+            packers[game].pack_wicked_labyrinth(states, rows, *config.native)
         assert rows.reshape(-1).tolist() == python
         assert c_private == python_private
         _, masks, _, dones = env.step(random_masked(rng, masks))
@@ -98,19 +114,20 @@ def test_the_c_packers_give_the_python_packers_rows(native, game, players, optio
     assert ends  # the ends of games (scores, opened cards) were packed too
 
 
-def test_the_c_packers_refuse_states_that_do_not_fit(native):
+def test_the_c_packers_refuse_states_that_do_not_fit(packers):
+    pack = packers["wicked-labyrinth"].pack_wicked_labyrinth
     env = VectorEnv("wicked-labyrinth", 3, 1)
     env.reset(seed=0)
     state = env.states[0]
     config = table_encoder_for("wicked-labyrinth", 3)._config_for(state)
     rows = np.zeros((1, config.lookup.width), np.int64)
     with pytest.raises(ValueError, match="1 tables need"):
-        native.pack_wicked_labyrinth([state], rows[:, :-1].copy(), *config.native)
+        pack([state], rows[:, :-1].copy(), *config.native)
     state.b.append(0)
     with pytest.raises(ValueError, match="state.b has"):
-        native.pack_wicked_labyrinth([state], rows, *config.native)
+        pack([state], rows, *config.native)
     with pytest.raises(AttributeError):
-        native.pack_wicked_labyrinth([object()], rows, *config.native)
+        pack([object()], rows, *config.native)
 
 
 def test_the_arrays_handed_out_are_read_only():

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_rl_native_labyrinth import play_both, python_env, require_native
+from test_rl_native_labyrinth import native_shard, play_both, python_env, require_native
 
 from tabletop import compiled, game
+from tabletop.games.code_of_nine.rl import engine
+from tabletop.games.code_of_nine.rl.table import CodeOfNineTable
 from tabletop.games.code_of_nine.state import CodeOfNineState
-from tabletop.rl.native import code_of_nine
-from tabletop.rl.native.code_of_nine_shard import CodeOfNineShard
 from tabletop.rl.shard import Shard
 from tabletop.rl.vector import VectorEnv
 
@@ -22,20 +22,21 @@ pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 @pytest.fixture
 def native() -> None:
-    require_native(code_of_nine)
+    require_native("code-of-nine")
 
 
 def test_a_compiled_build_steps_every_seat_tables_in_c(native):
-    assert "tabletop.rl.native._code_of_nine" in compiled.NATIVE
-    assert isinstance(VectorEnv("code-of-nine", 4, 2)._shard, CodeOfNineShard)
-    assert isinstance(VectorEnv("code-of-nine", 3, 2, expert=True)._shard, CodeOfNineShard)
+    assert engine.EXTENSION == "tabletop.games.code_of_nine.native._engine"
+    assert engine.EXTENSION in compiled.NATIVE
+    assert native_shard(VectorEnv("code-of-nine", 4, 2), engine)
+    assert native_shard(VectorEnv("code-of-nine", 3, 2, expert=True), engine)
     assert isinstance(VectorEnv("code-of-nine", 4, 2, seat=1)._shard, Shard)
 
 
 def test_a_board_the_c_cannot_hold_keeps_the_python_engine(native, monkeypatch):
     """Cathedral and Underground Library offer two choices: with room for one, the C
     would refuse the board, so the env steps it in Python."""
-    monkeypatch.setattr(code_of_nine, "MAX_CHOICE", 1)
+    monkeypatch.setattr(engine, "MAX_CHOICE", 1)
     assert isinstance(VectorEnv("code-of-nine", 4, 2)._shard, Shard)
 
 
@@ -44,7 +45,7 @@ def test_a_board_the_c_cannot_hold_keeps_the_python_engine(native, monkeypatch):
 def test_the_c_engine_equals_the_python_engine_step_for_step(native, monkeypatch, players, expert):
     tables = 24
     native_env = VectorEnv("code-of-nine", players, tables, expert=expert)
-    assert isinstance(native_env._shard, CodeOfNineShard)
+    assert native_shard(native_env, engine)
     python = python_env(monkeypatch, "code-of-nine", players, tables, expert=expert)
     ends = play_both(native_env, python, 600, seed=300 + players + 10 * expert)
     assert ends >= 100  # 14,400 table steps
@@ -65,7 +66,7 @@ def test_states_asked_at_every_step_and_the_score_difference_reward(native, monk
 def test_workers_step_their_tables_in_c_with_the_same_episodes(native, monkeypatch):
     python = python_env(monkeypatch, "code-of-nine", 4, 6)
     with VectorEnv("code-of-nine", 4, 6, workers=2) as shared:
-        assert isinstance(shared._shard, CodeOfNineShard)
+        assert native_shard(shared, engine)
         assert play_both(shared, python, 600, seed=11) >= 20
 
 
@@ -76,16 +77,12 @@ def data(players: int = 4, expert: bool = False) -> dict:
     options = game("code-of-nine").resolve_options({"expert": expert})
     state = game("code-of-nine").new_game(players, 0, **options)
     assert isinstance(state, CodeOfNineState)
-    from tabletop.rl.encoders.code_of_nine_table import CodeOfNineTable
-
     packer = CodeOfNineTable(players).config(state).packer
-    return code_of_nine.rules_data(
-        players, options["locations"], options["memory_cards"], expert, packer
-    )
+    return engine.rules_data(players, options["locations"], options["memory_cards"], expert, packer)
 
 
 def tables_type():
-    from tabletop.rl.native._code_of_nine import Tables
+    from tabletop.games.code_of_nine.native._engine import Tables
 
     return Tables
 

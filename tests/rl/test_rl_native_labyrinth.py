@@ -1,4 +1,5 @@
-"""The Wicked Labyrinth's engine in C for the batched env (``tabletop.rl.native``):
+"""The Wicked Labyrinth's engine in C for the batched env (its kit's ``rl:native``,
+stepped by ``tabletop.rl.native``):
 step for step the same arrays, results and states as the Python engine (the
 reference) over thousands of table steps and hundreds of games, with workers too; a
 compiled build runs it; bad input to the C raises clear errors."""
@@ -6,35 +7,42 @@ compiled build runs it; bad input to the C raises clear errors."""
 from __future__ import annotations
 
 import copy
-from types import ModuleType
 
 import numpy as np
 import pytest
 
+import tabletop
 from tabletop import compiled
 from tabletop.games.wicked_labyrinth.cards import default_cards
+from tabletop.games.wicked_labyrinth.rl import engine
+from tabletop.games.wicked_labyrinth.rl.table import WickedLabyrinthTable
 from tabletop.rl import shard as shard_module
 from tabletop.rl.bench import random_legal
-from tabletop.rl.native import wicked_labyrinth
-from tabletop.rl.native.wicked_labyrinth_shard import LabyrinthShard
+from tabletop.rl.native.shard import NativeShard, native_engine
 from tabletop.rl.shard import Shard
 from tabletop.rl.vector import VectorEnv
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 
-def require_native(engine: ModuleType) -> None:
-    """``engine``'s C half, which a compiled build must run: a missing or stale one fails
-    here (``source scripts/setup.sh`` builds it); only asking for pure Python skips."""
+def require_native(game: str) -> None:
+    """``game``'s engine in C, which a compiled build must run: a missing or stale one
+    fails here (``source scripts/setup.sh`` builds it); only asking for pure Python
+    skips."""
     if compiled.pure_requested():
         pytest.skip("pure Python requested: the native engine is not used")
     assert compiled.ACTIVE, "the compiled build is missing or stale"
-    assert engine.available(), f"the compiled build has no fresh {engine.MODULE}"
+    assert native_engine(game) is not None, f"the compiled build has no fresh {game} engine"
+
+
+def native_shard(env: VectorEnv, game_engine: object) -> bool:
+    """Whether ``env``'s tables are stepped in C by ``game_engine`` (a kit's part)."""
+    return isinstance(env._shard, NativeShard) and env._shard._engine is game_engine
 
 
 @pytest.fixture
 def native() -> None:
-    require_native(wicked_labyrinth)
+    require_native("wicked-labyrinth")
 
 
 def python_env(monkeypatch: pytest.MonkeyPatch, *args, **kwargs) -> VectorEnv:
@@ -81,17 +89,18 @@ def play_both(
 
 
 def test_a_compiled_build_steps_every_seat_tables_in_c(native):
-    assert "tabletop.rl.native._wicked_labyrinth" in compiled.NATIVE
-    assert isinstance(VectorEnv("wicked-labyrinth", 4, 2)._shard, LabyrinthShard)
+    assert engine.EXTENSION == "tabletop.games.wicked_labyrinth.native._engine"
+    assert engine.EXTENSION in compiled.NATIVE
+    assert native_shard(VectorEnv("wicked-labyrinth", 4, 2), engine)
     assert isinstance(VectorEnv("wicked-labyrinth", 4, 2, seat=1)._shard, Shard)
-    assert not isinstance(VectorEnv("code-of-nine", 4, 2)._shard, LabyrinthShard)
+    assert not native_shard(VectorEnv("code-of-nine", 4, 2), engine)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_the_c_engine_equals_the_python_engine_step_for_step(native, monkeypatch, players):
     tables = 24
     native_env = VectorEnv("wicked-labyrinth", players, tables)
-    assert isinstance(native_env._shard, LabyrinthShard)
+    assert native_shard(native_env, engine)
     python = python_env(monkeypatch, "wicked-labyrinth", players, tables)
     ends = play_both(native_env, python, 1000, seed=100 + players)
     assert ends >= 200  # 24,000 table steps
@@ -142,7 +151,7 @@ def test_another_card_set_and_the_score_difference_reward(native, monkeypatch):
 def test_workers_step_their_tables_in_c_with_the_same_episodes(native, monkeypatch):
     python = python_env(monkeypatch, "wicked-labyrinth", 3, 6)
     with VectorEnv("wicked-labyrinth", 3, 6, workers=2) as shared:
-        assert isinstance(shared._shard, LabyrinthShard)
+        assert native_shard(shared, engine)
         assert play_both(shared, python, 600, seed=11) >= 20
 
 
@@ -158,17 +167,16 @@ def test_workers_follow_the_env_s_choice_of_engine(native, monkeypatch):
 
 
 def data(players: int = 4) -> dict:
-    return wicked_labyrinth.rules_data(players, default_cards(), native_width(players))
+    return engine.rules_data(players, default_cards(), native_width(players))
 
 
 def native_width(players: int) -> int:
-    from tabletop.rl.encoders.wicked_labyrinth_table import WickedLabyrinthTable
-
-    return WickedLabyrinthTable(players).config(default_cards()).lookup.width
+    state = tabletop.new_game("wicked-labyrinth", players)
+    return WickedLabyrinthTable(players).config(state).lookup.width
 
 
 def tables_type():
-    from tabletop.rl.native._wicked_labyrinth import Tables
+    from tabletop.games.wicked_labyrinth.native._engine import Tables
 
     return Tables
 

@@ -37,7 +37,9 @@ def test_game_facts_come_from_game_info(case):
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     simultaneous = pyspiel.GameType.Dynamics.SIMULTANEOUS
-    registered = info.simultaneous and case.game not in openspiel.TURN_BASED
+    # Code of Nine's one simultaneous decision is sealed: registered turn-based (its kit)
+    registered = info.simultaneous and case.game != "code-of-nine"
+    assert openspiel.is_turn_based(tabletop.game(case.game)) == (case.game == "code-of-nine")
     assert (kind.dynamics == simultaneous) == registered
     assert game.num_distinct_actions() == info.num_distinct_actions + int(registered)
     assert game.max_game_length() == info.max_game_length

@@ -23,7 +23,7 @@ def test_the_turn_based_labyrinth_is_sequential_and_plays_to_its_end() -> None:
     assert game.get_type().short_name == "tabletop_wicked_labyrinth_turn_based"
     assert (
         game.num_distinct_actions()
-        == openspiel.WickedLabyrinthGame({"players": 3}).num_distinct_actions() - 1
+        == openspiel.game_class("wicked-labyrinth")({"players": 3}).num_distinct_actions() - 1
     )  # no no-op: one seat acts at a time
     rng = random.Random(0)
     state = game.new_initial_state()
@@ -65,6 +65,7 @@ def test_a_sealed_declaration_shows_nothing_to_the_seats_after_it() -> None:
 
 def test_the_turn_based_game_pickles_as_itself() -> None:
     game = pickle.loads(pickle.dumps(turn_based(4)))
-    assert isinstance(game, openspiel.TurnBasedWickedLabyrinthGame)
+    assert isinstance(game, openspiel.game_class("wicked-labyrinth", True))
+    assert type(game).__name__ == "TurnBasedWickedLabyrinthGame"
     assert game.num_players() == 4
-    assert openspiel.sequential_class("code-of-nine") is openspiel.CodeOfNineGame
+    assert openspiel.sequential_class("code-of-nine") is openspiel.game_class("code-of-nine")

@@ -29,14 +29,21 @@ from tabletop.core.game import Game
 PARTS: dict[str, str] = {
     # bots and search knowledge
     "bot:heuristic": "the game's heuristic bot: a factory (game, seat, seed, **params) -> Bot",
-    "bot:neural": "the learned bot's factory, where weights are shipped for the game",
-    "mcts:evaluator": "the search's leaf evaluator: (state) -> per-seat values, and its scale",
+    "mcts:evaluator": "the search's leaf evaluator: a core.knowledge.Evaluator (worths, scale)",
     "mcts:model:heuristic": "the search's model of a heuristic rival (a class)",
     "mcts:model:adaptive": "the search's model that fits each rival's style (a class)",
+    "sim:decision_kind": "a view's kind of decision, for timing a bot: (view) -> text",
+    "league:pool": "the league's pool: ((bot spec, why it is there), ...) in a fixed order",
+    "neural:weights": "the learned bot's shipped network (a .npz resource); offers ``neural``",
+    "neural:plan": "the learned bot's plan head (a module: PLAN_LAYERS, PlanHead, board_scores)",
+    "neural:expert": "the search the learned bot imitates in training (a core.knowledge.Expert)",
+    "neural:plan_samples": "labelled decisions for the plan head (module: PlanSamples, generate)",
     # research
     "rl:encoder": "the observation encoder of the PettingZoo, Gymnasium and OpenSpiel envs",
     "rl:table": "the batched env's table encoder (a class)",
-    "rl:native": "the batched env's engine in C: a function (game, spec) -> shard or None",
+    "rl:native": "the batched env's engine in C: a module (rl.native.shard.NativeEngine)",
+    "openspiel:chance": "a chance outcome in words for OpenSpiel: (state, outcome) -> text",
+    "openspiel:turn_based": "True: registered with OpenSpiel as sequential (sealed decisions)",
     # people
     "cli:renderer": "the terminal renderer of views, choices and events",
     "review:phrases": "the review's words for the game's decisions (a module)",
@@ -45,6 +52,7 @@ PARTS: dict[str, str] = {
     "web:final": "the final screen's breakdown of the scores: (final state) -> JSON data",
     "web:preview": "which actions may be tried before committing: (state, seat, action) -> why not",
     "web:reference": "the reference data a table's page shows: (state) -> JSON data",
+    "web:module": "the web folder (a package): index.js, game.css, en.json, ja.json",
 }
 """Every part a kit may provide, by name, with what it is. A kit naming a part that is
 not listed here is refused at registration (so a misspelt part fails at once)."""

@@ -53,9 +53,9 @@ def available(game: Game) -> bool:
     encoder. (Checked without importing PettingZoo, which is slow to import.)"""
     if not all(importlib.util.find_spec(m) for m in ("numpy", "gymnasium", "pettingzoo")):
         return False
-    from tabletop.rl.encoders import ENCODERS
+    from tabletop.rl.encoders import games_with_encoders
 
-    return game.info.name in ENCODERS
+    return game.info.name in games_with_encoders()
 
 
 def random_episode(

@@ -1,7 +1,9 @@
 """A single-seat Gymnasium environment: one learning seat, the others opponents.
 
+>>> import tabletop
 >>> from tabletop.rl.gymnasium import SingleSeatEnv
->>> env = SingleSeatEnv("wicked-labyrinth", players=4, seat=0, opponents="heuristic")
+>>> game = tabletop.games()[0]  # any registered game with an encoder
+>>> env = SingleSeatEnv(game, players=4, seat=0, opponents="heuristic")
 >>> observation, info = env.reset(seed=3)
 
 The observation is ``{"observation": float32 Box(0, 1), "action_mask": int8}`` with the
@@ -12,11 +14,11 @@ legal only once the game is over, so the last observation's mask is never all ze
 ``action_masks()`` gives the mask as booleans, for sb3-contrib's MaskablePPO. Each
 ``step`` applies the learner's action, then lets the opponents play until the learner
 decides again or the game ends. When the learner decides together with opponents
-(simultaneous declarations), they choose from the same moment, before anything is
+(a simultaneous decision), they choose from the same moment, before anything is
 applied. Opponents are bot specs or policies (:mod:`tabletop.rl.opponents`), and
 ``reset(options={"opponents": ...})`` swaps them for the next game (self-play).
 
-``register()`` adds ``tabletop/WickedLabyrinth-v2`` and ``tabletop/CodeOfNine-v2`` to
+``register()`` adds ``tabletop/<GameName>-v2`` for every game with an encoder to
 ``gymnasium.make``. Reward: 0 until the end, then win share (or
 ``reward="score_diff"``); the last ``info`` holds every seat's score and placing
 (:func:`final_info`). An action outside the mask ends the episode with
@@ -172,7 +174,8 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
 
 
 def env_id(game: str) -> str:
-    """The Gymnasium id of a game's single-seat env: ``tabletop/WickedLabyrinth-v1``."""
+    """The Gymnasium id of a game's single-seat env: ``tabletop/MyGame-v2`` for
+    ``my-game``."""
     title = "".join(part.capitalize() for part in game.split("-"))
     return f"tabletop/{title}-v{ENV_VERSION}"
 
@@ -180,13 +183,13 @@ def env_id(game: str) -> str:
 def register() -> list[str]:
     """Register every game with an encoder with Gymnasium (safe to call again).
 
-    Then ``gymnasium.make("tabletop/WickedLabyrinth-v1", players=4, seat=0)`` works;
+    Then ``gymnasium.make(env_id(game), players=4, seat=0)`` works;
     keyword arguments are :class:`SingleSeatEnv`'s. Returns the ids.
     """
-    from tabletop.rl.encoders import ENCODERS
+    from tabletop.rl.encoders import games_with_encoders
 
     ids = []
-    for game in ENCODERS:
+    for game in games_with_encoders():
         name = env_id(game)
         if name not in gymnasium.registry:
             gymnasium.register(name, entry_point=f"{__name__}:SingleSeatEnv", kwargs={"game": game})

@@ -1,18 +1,18 @@
 """OpenSpiel games for every game with an encoder, registered on demand.
 
+>>> import tabletop
 >>> from tabletop.rl import openspiel
->>> openspiel.register()
+>>> names = openspiel.register()  # ["tabletop_<name>", ...]
 >>> import pyspiel
->>> game = pyspiel.load_game("tabletop_wicked_labyrinth", {"players": 4})
+>>> game = pyspiel.load_game(openspiel.short_name(tabletop.games()[0]), {"players": 4})
 
 ``register()`` adds ``tabletop_<name>`` (dashes become underscores) for each game:
-games with simultaneous decisions (The Wicked Labyrinth) as simultaneous-move games,
-the others, and those listed in :data:`TURN_BASED` (Code of Nine, whose one
-simultaneous decision is the sealed change of memory cards at setup, committed seat by
-seat), as sequential ones; all with explicit chance nodes (the engine runs with
-``auto_chance=False``) and imperfect information. Parameters: ``players`` and the
-game's own options that are plain values (a card-file option takes a path; "" means
-this edition's set).
+games with simultaneous decisions as simultaneous-move games, the others, and those
+whose kit says ``openspiel:turn_based`` (:func:`is_turn_based`: every simultaneous
+decision is sealed, committed seat by seat), as sequential ones; all with explicit
+chance nodes (the engine runs with ``auto_chance=False``) and imperfect information.
+Parameters: ``players`` and the game's own options that are plain values (a card-file
+option takes a path; "" means this edition's set).
 
 Actions are the game's action table. A simultaneous game has one more action, the
 no-op (last id), and every one of its decision nodes is a simultaneous node: a seat
@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import numpy as np
@@ -51,29 +52,34 @@ from tabletop.core.errors import IllegalActionError, UnknownGameError
 from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.state import State
-from tabletop.rl.encoders import encoder_for
+from tabletop.games import REGISTRY
+from tabletop.rl.encoders import encoder_for, games_with_encoders
 from tabletop.rl.render import render_view
 
 GAME_VERSION = 3
 """Bumped when actions, strings, tensors or returns change meaning; see docs/rl.md."""
 
-TURN_BASED: frozenset[str] = frozenset({"code-of-nine"})
-"""Games registered as sequential although several seats may decide at once: all their
-simultaneous decisions are sealed (Code of Nine's change of memory cards at setup), so
-the deciding seats commit one after another, lowest seat first, and since nothing of a
-commitment shows until all are in, each seat's information state is the one it has at
-the simultaneous decision (what ``pyspiel.convert_to_turn_based`` does). This keeps
-OpenSpiel's sequential-only algorithms, such as ISMCTS, usable on the game."""
+
+def is_turn_based(game: Game) -> bool:
+    """Whether ``game`` is registered as sequential although several seats may decide at
+    once (its kit's ``openspiel:turn_based``): all its simultaneous decisions are
+    sealed, so the deciding seats commit one after another, lowest seat first, and
+    since nothing of a commitment shows until all are in, each seat's information state
+    is the one it has at the simultaneous decision (what
+    ``pyspiel.convert_to_turn_based`` does). This keeps OpenSpiel's sequential-only
+    algorithms, such as ISMCTS, usable on the game."""
+    kit = REGISTRY.kit(game.info.name)
+    return kit.has("openspiel:turn_based") and bool(kit.part("openspiel:turn_based"))
 
 
 def simultaneous(game: Game) -> bool:
-    """Whether ``game`` is registered with simultaneous nodes (see :data:`TURN_BASED`)."""
-    return game.info.simultaneous and game.info.name not in TURN_BASED
+    """Whether ``game`` is registered with simultaneous nodes (see :func:`is_turn_based`)."""
+    return game.info.simultaneous and not is_turn_based(game)
 
 
 def short_name(game: str, turn_based: bool = False) -> str:
-    """The pyspiel name of a game: ``wicked-labyrinth`` -> ``tabletop_wicked_labyrinth``
-    (``tabletop_wicked_labyrinth_turn_based`` for its turn-based form)."""
+    """The pyspiel name of a game: ``my-game`` -> ``tabletop_my_game``
+    (``tabletop_my_game_turn_based`` for its turn-based form)."""
     return "tabletop_" + game.replace("-", "_") + ("_turn_based" if turn_based else "")
 
 
@@ -194,7 +200,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         deciding = state.current_players()
         if self._simultaneous:
             return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return deciding[0]  # one seat, or the lowest of a sealed decision (TURN_BASED)
+        return deciding[0]  # one seat, or the lowest of a sealed decision (is_turn_based)
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._engine.state
@@ -216,7 +222,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         if state.is_chance_node():
             engine.entries += state.apply_chance(int(action))
         else:
-            player = state.current_players()[0]  # one seat, or the lowest (TURN_BASED)
+            player = state.current_players()[0]  # one seat, or the lowest (is_turn_based)
             engine.decide(player, int(action))
 
     def _apply_actions(self, actions: list[int]) -> None:
@@ -292,19 +298,12 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
 
 
 def chance_outcome_string(state: State, outcome: int) -> str:
-    """What a chance outcome of ``state`` draws, in words (the card by its name)."""
-    name = state.game.info.name
-    if name == "wicked-labyrinth":
-        from tabletop.games.wicked_labyrinth.state import GREAT_OUTCOME, SMALL_OUTCOME
-
-        cards = state.cards  # type: ignore[attr-defined]
-        if outcome < GREAT_OUTCOME:
-            return f"corridor card {cards.corridors[outcome].id}"
-        if outcome < SMALL_OUTCOME:
-            return f"great oracle card {cards.great_oracles[outcome - GREAT_OUTCOME].id}"
-        return f"small oracle card {cards.small_oracles[outcome - SMALL_OUTCOME].id}"
-    if name == "code-of-nine":
-        return f"memory card {state.cards.cards[outcome].number}"  # type: ignore[attr-defined]
+    """What a chance outcome of ``state`` draws, in words (the game's kit names it:
+    ``openspiel:chance``; else its number)."""
+    kit = REGISTRY.kit(state.game.info.name)
+    if kit.has("openspiel:chance"):
+        name: str = kit.part("openspiel:chance")(state, outcome)
+        return name
     return f"chance outcome {outcome}"
 
 
@@ -356,15 +355,16 @@ class TabletopObserver:
 
 
 class TabletopGame(pyspiel.Game):  # type: ignore[misc]
-    """A tabletop game as a pyspiel game; one subclass per game names it."""
+    """A tabletop game as a pyspiel game; one subclass per game names it
+    (:func:`game_class`)."""
 
     engine_name: str
     turn_based: bool = False
     """Commit every simultaneous decision seat by seat, lowest first, as
-    :data:`TURN_BASED` games do: a sequential game for sequential-only algorithms
-    (OpenSpiel's ISMCTS). Right for The Wicked Labyrinth too: its declarations are
-    sealed (nothing of a closed hand shows until all are in, the engine takes them one
-    at a time) and soul processing is each seat's own, done in the open."""
+    :func:`is_turn_based` games do: a sequential game for sequential-only algorithms
+    (OpenSpiel's ISMCTS). Right for any game whose simultaneous decisions are either
+    sealed (nothing of a commitment shows until all are in, the engine takes them one
+    at a time) or each seat's own, done in the open."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.engine_game = game = _lookup(self.engine_name)
@@ -444,61 +444,52 @@ def _game_type(game: Game, turn_based: bool = False) -> pyspiel.GameType:
     )
 
 
-class WickedLabyrinthGame(TabletopGame):
-    engine_name = "wicked-labyrinth"
+def game_class(name: str, turn_based: bool = False) -> type[TabletopGame]:
+    """The pyspiel class of game ``name`` (made once: pyspiel registers it and games
+    pickle by name), or of its turn-based form (:attr:`TabletopGame.turn_based`; not
+    registered with pyspiel by name: made directly, as the ``ismcts`` bot does)."""
+    return _game_class(name, turn_based)
 
 
-class CodeOfNineGame(TabletopGame):
-    engine_name = "code-of-nine"
-
-
-class TurnBasedWickedLabyrinthGame(WickedLabyrinthGame):
-    """The Labyrinth as a sequential game (:attr:`TabletopGame.turn_based`), for
-    OpenSpiel's ISMCTS, which asserts sequential dynamics."""
-
-    turn_based = True
-
-
-GAME_CLASSES: dict[str, type[TabletopGame]] = {
-    "wicked-labyrinth": WickedLabyrinthGame,
-    "code-of-nine": CodeOfNineGame,
-}
-"""The pyspiel class of each game (module-level, so pyspiel can pickle games)."""
-
-TURN_BASED_CLASSES: dict[str, type[TabletopGame]] = {
-    "wicked-labyrinth": TurnBasedWickedLabyrinthGame,
-}
-"""The turn-based form of each game with simultaneous nodes (not registered with
-pyspiel by name: made directly, as the ``ismcts`` bot does)."""
+@cache
+def _game_class(name: str, turn_based: bool) -> type[TabletopGame]:
+    title = "".join(part.capitalize() for part in name.split("-"))
+    kind = ("TurnBased" if turn_based else "") + title + "Game"
+    made: type[TabletopGame] = type(
+        kind,
+        (TabletopGame,),
+        {"engine_name": name, "turn_based": turn_based, "__module__": __name__},
+    )
+    return made
 
 
 def sequential_class(name: str) -> type[TabletopGame]:
     """The class of the sequential form of game ``name``: its turn-based form if it
     has simultaneous nodes, else the game itself."""
-    return TURN_BASED_CLASSES.get(name) or GAME_CLASSES[name]
+    return game_class(name, simultaneous(_lookup(name)))
 
 
 def _unpickle_game(name: str, params: dict[str, Any], turn_based: bool = False) -> TabletopGame:
     if turn_based:
-        return TURN_BASED_CLASSES[name](params)
+        return game_class(name, True)(params)
     register([name])
     game: TabletopGame = pyspiel.load_game(short_name(name), params)
     return game
 
 
 def register(games: list[str] | None = None) -> list[str]:
-    """Register ``games`` (default: every game in :data:`GAME_CLASSES`) with pyspiel.
+    """Register ``games`` (default: every game with an encoder) with pyspiel.
 
     Safe to call more than once. Returns the pyspiel names.
     """
     names = []
     registered = set(pyspiel.registered_names())
-    for name in games if games is not None else list(GAME_CLASSES):
-        if name not in GAME_CLASSES:
-            known = ", ".join(GAME_CLASSES)
-            raise UnknownGameError(f"no OpenSpiel game for {name!r} (games: {known})")
+    known = games_with_encoders()
+    for name in games if games is not None else known:
+        if name not in known:
+            raise UnknownGameError(f"no OpenSpiel game for {name!r} (games: {', '.join(known)})")
         spiel_name = short_name(name)
         if spiel_name not in registered:
-            pyspiel.register_game(_game_type(_lookup(name)), GAME_CLASSES[name])
+            pyspiel.register_game(_game_type(_lookup(name)), game_class(name))
         names.append(spiel_name)
     return names

@@ -1,7 +1,8 @@
 """PettingZoo environments for every game with an encoder: parallel and AEC.
 
+>>> import tabletop
 >>> from tabletop.rl.pettingzoo import parallel_env
->>> env = parallel_env("wicked-labyrinth", players=4)
+>>> env = parallel_env(tabletop.games()[0], players=4)
 >>> observations, infos = env.reset(seed=1)
 
 Agents are ``player_0`` .. ``player_{N-1}`` (seat numbers). Each observation is
@@ -9,9 +10,8 @@ Agents are ``player_0`` .. ``player_{N-1}`` (seat numbers). Each observation is
 ``Discrete(num_distinct_actions + 1)``: the game's action table, then one no-op, the
 only legal action of a seat with no decision at this step.
 
-- Parallel: every seat deciding now acts in the same ``step`` (the Wicked Labyrinth's
-  declarations and soul processing are simultaneous); the others send the no-op (or
-  nothing).
+- Parallel: every seat deciding now acts in the same ``step`` (a simultaneous
+  decision, such as sealed bids); the others send the no-op (or nothing).
 - AEC: the seats deciding now act one after the other; their actions are held until
   the last of them has acted and then applied together, so nobody's observation shows
   a commitment made before theirs in the same step. Seats without a decision are not
@@ -61,7 +61,7 @@ def _no_options(options: dict[str, Any] | None) -> None:
     if options:
         gymnasium.logger.warn(
             f"reset() takes no options and ignores {sorted(options)}; game options go to "
-            "the constructor (e.g. parallel_env('code-of-nine', 3, expert=True))"
+            "the constructor (parallel_env(game, players, **options))"
         )
 
 

@@ -1,10 +1,11 @@
 """Self-play: a learner meets a pool of opponents, its own past selves among them.
 
+>>> import tabletop
 >>> from tabletop.rl.gymnasium import SingleSeatEnv
 >>> from tabletop.rl.opponents import frozen
 >>> from tabletop.rl.selfplay import OpponentPool, PoolEnv
 >>> pool = OpponentPool(["random", "heuristic"])
->>> env = PoolEnv(SingleSeatEnv("code-of-nine", 3), pool, seed=0)
+>>> env = PoolEnv(SingleSeatEnv(tabletop.games()[0], 3), pool, seed=0)
 >>> pool.add(frozen(model.policy))  # later: a frozen copy of the learner joins the pool
 
 At every reset :class:`PoolEnv` draws each other seat's opponent from the pool (bot specs

@@ -13,7 +13,7 @@ Why the per-table work is where it is: the engine steps each table from compiled
 code (:mod:`tabletop.rl.stepping`); each table's state is packed into one row of
 integers (the table encoders' compiled packers), and the entries of the integers that
 changed since the last step are looked up again, the rest left as they are
-(:mod:`tabletop.rl.encoders.incremental`); masks are keys into a table of the distinct
+(:mod:`tabletop.core.lookup.incremental`); masks are keys into a table of the distinct
 legal sets met so far, copied out by one ``take``. No per-step
 dictionary or array is built per table.
 """
@@ -28,17 +28,16 @@ import numpy as np
 from gymnasium.utils import seeding
 
 from tabletop.core.game import Game
+from tabletop.core.lookup.incremental import Incremental
 from tabletop.core.result import Result
 from tabletop.core.state import State
 from tabletop.rl import stepping
 from tabletop.rl.encoders import table_encoder_for
-from tabletop.rl.encoders.incremental import Incremental
 from tabletop.rl.episode import terminal_rewards
 from tabletop.rl.opponents import Opponent, Opponents
 
 if TYPE_CHECKING:
-    from tabletop.rl.native.code_of_nine_shard import CodeOfNineShard
-    from tabletop.rl.native.wicked_labyrinth_shard import LabyrinthShard
+    from tabletop.rl.native.shard import NativeShard
 
 MASK_TABLE_LIMIT = 1 << 16
 """Distinct legal sets a shard keeps masks for (about 11 MB for the Labyrinth)."""
@@ -293,26 +292,18 @@ NATIVE_ENGINES = True
 native``; the tests set it False to run the Python engine, the reference, beside it)."""
 
 
-def make_shard(
-    game: Game, spec: ShardSpec, arrays: ShardArrays
-) -> Shard | LabyrinthShard | CodeOfNineShard:
-    """The shard for ``spec``: every-seat tables of The Wicked Labyrinth or Code of Nine
-    in C when the spec allows it and the game's native engine is built and fresh
-    (:mod:`tabletop.rl.native`; for Code of Nine, and plays the spec's board), else
-    :class:`Shard` (the Python engine: one learning seat, a board the C refuses, or
-    pure Python)."""
-    if spec.native and spec.seat is None and game.info.name == "wicked-labyrinth":
-        from tabletop.rl.native import wicked_labyrinth
+def make_shard(game: Game, spec: ShardSpec, arrays: ShardArrays) -> Shard | NativeShard:
+    """The shard for ``spec``: every-seat tables in C when the spec allows it, the game's
+    kit has an engine in C (``rl:native``), it is built and fresh, and it plays the
+    spec's options (:mod:`tabletop.rl.native`); else :class:`Shard` (the Python engine:
+    one learning seat, a game or options without C, or pure Python)."""
+    if spec.native and spec.seat is None:
+        from tabletop.rl.native.shard import NativeShard, UnsupportedOptions, native_engine
 
-        if wicked_labyrinth.available():
-            from tabletop.rl.native.wicked_labyrinth_shard import LabyrinthShard
-
-            return LabyrinthShard(game, spec, arrays)
-    if spec.native and spec.seat is None and game.info.name == "code-of-nine":
-        from tabletop.rl.native import code_of_nine
-
-        if code_of_nine.available() and code_of_nine.supports(game, spec):
-            from tabletop.rl.native.code_of_nine_shard import CodeOfNineShard
-
-            return CodeOfNineShard(game, spec, arrays)
+        found = native_engine(game.info.name)
+        if found is not None:
+            try:
+                return NativeShard(game, spec, arrays, *found)
+            except UnsupportedOptions:
+                pass
     return Shard(game, spec, arrays)

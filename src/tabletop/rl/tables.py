@@ -76,7 +76,7 @@ def _run_key(name: str) -> str | None:
 
 
 if __name__ == "__main__":  # python -m tabletop.rl.tables: print the tables to paste
-    from tabletop.rl.encoders import ENCODERS
+    from tabletop.rl.encoders import games_with_encoders
 
-    for name in ENCODERS:
+    for name in games_with_encoders():
         print(f"# {name}\n\n{action_markdown(name)}\n\n{layout_markdown(name)}\n")

@@ -1,7 +1,8 @@
 """Many tables of one game stepped in one call, into preallocated NumPy arrays.
 
+>>> import tabletop
 >>> from tabletop.rl.vector import VectorEnv
->>> env = VectorEnv("wicked-labyrinth", players=4, tables=64)
+>>> env = VectorEnv(tabletop.games()[0], players=4, tables=64)
 >>> observations, masks = env.reset(seed=0)          # (64, 4, size), (64, 4, actions)
 >>> observations, masks, rewards, dones = env.step(actions)   # actions: (64, 4) ints
 
@@ -17,7 +18,7 @@ Two modes:
 
 Observations, masks, rewards and dones are the env's own arrays, written in place at
 every step and read-only to the caller (copy what you keep: only the entries that
-changed are rewritten, :mod:`tabletop.rl.encoders.incremental`). The action space is
+changed are rewritten, :mod:`tabletop.core.lookup.incremental`). The action space is
 the game's action table plus the no-op, as in PettingZoo, so a mask is never all zero.
 Rewards are 0 but at a game's end (win share, or ``reward="score_diff"``). An action
 outside its mask raises :class:`~tabletop.core.errors.IllegalActionError` before any
@@ -49,10 +50,10 @@ then pickle, and :attr:`VectorEnv.states` gives copies of the workers' states.
 dropping the env.
 
 Why it is faster than the PettingZoo env: in a compiled build the every-seat tables of
-both games run their engines in C (:mod:`tabletop.rl.native`, tested equal to the
-Python engines step for step), which also write the packed rows and the masks; the
-Labyrinth about 9.5 times the PettingZoo env's steps in one process, Code of Nine
-6.4-7.1 (docs/rl.md). With one learning seat (opponents are Python bots) or pure
+a game whose kit has an engine in C (``rl:native``) run it (:mod:`tabletop.rl.native`,
+tested equal to the Python engine step for step), which also writes the packed rows
+and the masks: 6.4 to 9.5 times the PettingZoo env's steps in one process
+(docs/rl.md). With one learning seat (opponents are Python bots) or pure
 Python, the Python engines step each table from compiled code and everything else is
 batched (:mod:`tabletop.rl.shard`), about 3.5x; legality is one gather over the masks.
 """

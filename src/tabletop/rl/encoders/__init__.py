@@ -1,5 +1,10 @@
 """Observation encoders: one per game, turning a player's VIEW into a float32 vector.
 
+Each game's encoders live in its folder (``games/<name>/rl/``) and are reached through
+its kit: ``rl:encoder`` (the view encoder) and ``rl:table`` (the table encoder). This
+module says what the envs need of them (:class:`Encoder`, :class:`TableEncoder`,
+structural: a game's encoder does not import them) and finds them by the game's name.
+
 An encoder only ever sees a view (what one seat, or a spectator, may know), never the
 state, so an observation cannot carry another seat's secret. It is the reference, and
 the observation tables in ``docs/rl.md`` describe it.
@@ -13,16 +18,14 @@ it to the view encoder, vector for vector, at every step of random games; the en
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any, Protocol
 
 import numpy as np
 
 from tabletop.core.errors import UnknownGameError
-from tabletop.rl.encoders.code_of_nine import CodeOfNineEncoder
-from tabletop.rl.encoders.code_of_nine_table import CodeOfNineTable
-from tabletop.rl.encoders.incremental import Incremental
-from tabletop.rl.encoders.wicked_labyrinth import WickedLabyrinthEncoder
-from tabletop.rl.encoders.wicked_labyrinth_table import WickedLabyrinthTable
+from tabletop.core.lookup.incremental import Incremental
+from tabletop.games import REGISTRY
 
 
 class Encoder(Protocol):
@@ -71,33 +74,33 @@ class TableEncoder(Protocol):
         size)``, or ``(tables, size)`` with ``seat``'s row only. Numpy's cost per call
         is paid once for all of them. With ``kept`` (the same tables into the same
         ``out`` at every step), only the entries that changed are written
-        (:mod:`.incremental`)."""
-
-
-ENCODERS: dict[str, Encoder] = {
-    "wicked-labyrinth": WickedLabyrinthEncoder(),
-    "code-of-nine": CodeOfNineEncoder(),
-}
+        (:mod:`tabletop.core.lookup.incremental`)."""
 
 
 def encoder_for(game: str) -> Encoder:
-    """The encoder of ``game``; a game without one cannot be used by the RL adapters."""
-    try:
-        return ENCODERS[game]
-    except KeyError:
-        known = ", ".join(ENCODERS)
-        raise UnknownGameError(
-            f"no observation encoder for {game!r} (games with one: {known})"
-        ) from None
+    """The encoder of ``game`` (its kit's ``rl:encoder``); a game without one cannot be
+    used by the RL adapters."""
+    kit = REGISTRY.kit(game)
+    if not kit.has("rl:encoder"):
+        known = ", ".join(k.name for k in REGISTRY.kits() if k.has("rl:encoder"))
+        raise UnknownGameError(f"no observation encoder for {game!r} (games with one: {known})")
+    return _encoder(kit.part("rl:encoder"))
 
 
-TABLE_ENCODERS: dict[str, Callable[[int], TableEncoder]] = {
-    "wicked-labyrinth": WickedLabyrinthTable,
-    "code-of-nine": CodeOfNineTable,
-}
+@cache
+def _encoder(kind: type[Encoder]) -> Encoder:
+    """One encoder per game: it holds no state between calls."""
+    return kind()
+
+
+def games_with_encoders() -> list[str]:
+    """The games the RL adapters can play: those whose kit has an observation encoder."""
+    return [kit.name for kit in REGISTRY.kits() if kit.has("rl:encoder")]
 
 
 def table_encoder_for(game: str, players: int) -> TableEncoder:
-    """A new table encoder for ``players`` seats of ``game`` (which must have an encoder)."""
+    """A new table encoder (its kit's ``rl:table``) for ``players`` seats of ``game``
+    (which must have an encoder)."""
     encoder_for(game)  # the same error for a game without one
-    return TABLE_ENCODERS[game](players)
+    table: Callable[[int], TableEncoder] = REGISTRY.kit(game).part("rl:table")
+    return table(players)

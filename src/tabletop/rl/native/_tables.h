@@ -1,5 +1,5 @@
-/* The batched env's C tables seen from Python: what both games' engines
- * (_wicked_labyrinth.c, _code_of_nine.c) share word for word, kept once.
+/* The batched env's C tables seen from Python: what every game's engine in C
+ * (games/<game>/native/_engine.c) shares word for word, kept once.
  *
  * Included by each engine where its Python object's methods begin, after it has
  * defined `Rules` (the game's numbers), `Table` (one table, with `history`, `steps` and
@@ -7,9 +7,10 @@
  * *tables`, `Py_ssize_t count`), `read_rules(Rules *, PyObject *)`, `new_game(const
  * Rules *, Table *, uint64_t seed)` and `reset_doc`. It gives `Tables_init`,
  * `Tables_dealloc`, `ready`, `table_index`, `buffer`, `Tables_reset` and
- * `Tables_history` (with `history_doc`). Each engine is still one translation unit:
- * setup.py lists this header as a dependency and tabletop.compiled counts it when it
- * judges a build stale.
+ * `Tables_history` (with `history_doc`). Each engine is still one translation unit,
+ * which finds this header through the include directories setup.py gives every
+ * hand-written extension (tabletop.compiled.GENERIC_INCLUDE); setup.py lists it as a
+ * dependency and tabletop.compiled counts it when it judges a build stale.
  */
 #ifndef TABLETOP_NATIVE_TABLES_H
 #define TABLETOP_NATIVE_TABLES_H

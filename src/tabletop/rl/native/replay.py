@@ -1,27 +1,25 @@
 """A game's C tables seen from Python: seeds, stepping, and states by replay.
 
-Both games' C engines (:mod:`.wicked_labyrinth`, :mod:`.code_of_nine`) hold their
-tables as plain arrays and record each game's decisions; what the batched env needs
-as Python objects (``VectorEnv.states``, and Code of Nine's scoring at a game's end)
-is made by replaying them on ``game.new_game`` with the game's seed. The state's own
+Every game's C engine (``games/<name>/native/_engine.c``) holds its tables as plain
+arrays and records each game's decisions; what the batched env needs as Python
+objects (``VectorEnv.states``, and the scoring of a game whose end the C does not
+score) is made by replaying them on ``game.new_game`` with the game's seed. The state's own
 generator draws the same chance, so the replay is the game the C played.
 """
 
 from __future__ import annotations
 
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import numpy as np
 
 from tabletop.core.game import Game
 from tabletop.core.state import State
 
-S = TypeVar("S", bound=State)
 
-
-class ReplayedTables(Generic[S]):
+class ReplayedTables:
     """``engine`` (a C ``Tables``: ``reset``, ``step``, ``history``) with each table's
-    seed and replay; ``kind`` is the game's state class (what a replay must be)."""
+    seed and replay."""
 
     def __init__(
         self,
@@ -30,7 +28,6 @@ class ReplayedTables(Generic[S]):
         options: dict[str, Any],
         engine: Any,
         tables: int,
-        kind: type[S],
     ) -> None:
         self.game = game
         self.players = players
@@ -39,10 +36,9 @@ class ReplayedTables(Generic[S]):
         """The C tables, which write the env's arrays (``pack``, ``masks``, ...)."""
         self.seeds = [0] * tables
         """Each table's game seed (for its replay)."""
-        self._kind = kind
         self._games = [0] * tables
         """Each table's games so far: a replay is of the game its number says."""
-        self._replays: list[tuple[int, S, int] | None] = [None] * tables
+        self._replays: list[tuple[int, State, int] | None] = [None] * tables
         """Per table, the last replay (its game, the state, the decisions it has)."""
 
     def reset(self, t: int, seed: int) -> None:
@@ -57,7 +53,7 @@ class ReplayedTables(Generic[S]):
         ended: list[int] = self.engine.step(actions)
         return ended
 
-    def state(self, t: int) -> S:
+    def state(self, t: int) -> State:
         """Table ``t``'s game as a Python state: its new game, then its decisions.
 
         The replay is kept and the next call applies only the decisions made since, so
@@ -69,10 +65,7 @@ class ReplayedTables(Generic[S]):
         if replay is not None and replay[0] == self._games[t]:
             _, state, applied = replay
         else:
-            made = self.game.new_game(self.players, self.seeds[t], **self.options)
-            if not isinstance(made, self._kind):
-                raise TypeError(f"{self.game.info.name} does not make {self._kind.__name__}")
-            state, applied = made, 0
+            state, applied = self.game.new_game(self.players, self.seeds[t], **self.options), 0
         decisions = self.engine.history(t, applied)
         for player, action in decisions:
             state.apply_unchecked(player, action)

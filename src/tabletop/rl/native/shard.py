@@ -1,4 +1,4 @@
-"""What a batched env's shard of tables stepped by a C engine does, whatever the game.
+"""A batched env's shard of tables stepped by a game's engine in C, whatever the game.
 
 The same job as :class:`~tabletop.rl.shard.Shard` in every-seat mode, and the same
 arrays, results and episodes (each game's ``tests/rl/test_rl_native_*.py`` runs both
@@ -7,50 +7,93 @@ each of its games the seed ``int(rng.integers(0, 2**63 - 1))``. What changes is 
 does the work: the game's C engine steps every table, writes each table's packed row
 for the table encoder's lookup (the observations are then looked up where the row
 changed, as for Python states) and writes every seat's mask itself. Python is left the
-seeds and an ended game's end (:meth:`NativeShard._close`, the one part a game
-writes: its result, rewards and last observation), and, when asked, the states
-(replayed from each game's decisions).
+seeds, an ended game's end (its result, rewards and last observation) and, when asked,
+the states (replayed from each game's decisions: :mod:`.replay`).
+
+The game's part is its kit's ``rl:native`` (a :class:`NativeEngine`): which C
+extension holds its engine, how to make its tables from the game's numbers, and
+whether an ended game's result comes from the C or from the replayed state. Composed
+here, so a game's folder never imports this layer.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Any, Protocol
+from types import ModuleType
+from typing import Any, Protocol, cast
 
 import numpy as np
 from gymnasium.utils import seeding
 
 from tabletop.core.game import Game
+from tabletop.core.lookup import TableBase, extension
+from tabletop.core.lookup.incremental import Incremental
 from tabletop.core.result import Result
 from tabletop.core.state import State
-from tabletop.rl.encoders.incremental import Incremental
-from tabletop.rl.encoders.lookup import TableBase
+from tabletop.games import REGISTRY
+from tabletop.rl.encoders import TableEncoder, table_encoder_for
+from tabletop.rl.episode import rewards_of
+from tabletop.rl.native.replay import ReplayedTables
 from tabletop.rl.shard import ShardArrays, ShardSpec
 
 
-class NativeTables(Protocol):
-    """What a shard needs of a game's C tables seen from Python (``*Tables`` of
-    :mod:`.wicked_labyrinth` and :mod:`.code_of_nine`)."""
+class LookedUpTable(TableEncoder, Protocol):
+    """A table encoder built on the lookup (:mod:`tabletop.core.lookup`), as a game with
+    an engine in C has: the C writes the rows its lookup reads."""
 
-    engine: Any
-    """The C object: ``pack(rows)`` (the private places, if any) and ``masks(out)``."""
-
-    def reset(self, t: int, seed: int) -> None: ...
-
-    def step(self, actions: np.ndarray) -> list[int]: ...
-
-    def state(self, t: int) -> State: ...
+    def config(self, state: Any) -> Any:
+        """The lookup (``lookup``, ``gather``) and packer of ``state``'s configuration
+        (kept for the next call)."""
 
 
-class NativeShard(ABC):
+class NativeEngine(Protocol):
+    """A game's engine in C for the batched env, as its kit's ``rl:native`` part gives
+    it (a module of the game's folder)."""
+
+    EXTENSION: str
+    """The C extension's module (one of ``tabletop.compiled.NATIVE``), whose ``Tables``
+    hold the tables: ``reset``, ``step``, ``history``, ``pack`` (the rows, and the
+    private places if any), ``masks``, and ``pack_one`` where :meth:`result` is not
+    None."""
+
+    def tables(
+        self, extension: ModuleType, players: int, count: int, options: dict[str, Any], config: Any
+    ) -> Any:
+        """``count`` tables in C for the resolved ``options``, writing rows for the table
+        encoder's ``config``; ValueError or KeyError for options the C cannot play."""
+
+    def result(self, tables: Any, t: int) -> Result | None:
+        """Table ``t``'s ended game's result from the C, or None: the game is then
+        replayed, scored by the Python rules and its last observation encoded."""
+
+
+def native_engine(game: str) -> tuple[NativeEngine, ModuleType] | None:
+    """``game``'s engine in C and its extension, when its kit has one (``rl:native``) and
+    it is built, fresh and allowed (``tabletop.compiled.native``); else None."""
+    kit = REGISTRY.kit(game)
+    if not kit.has("rl:native"):
+        return None
+    engine: NativeEngine = kit.part("rl:native")
+    found = extension(engine.EXTENSION)
+    return None if found is None else (engine, found)
+
+
+class UnsupportedOptions(ValueError):
+    """The game's C engine cannot play these options (the env keeps the Python one)."""
+
+
+class NativeShard:
     """Steps tables ``spec.first`` .. ``spec.first + spec.tables - 1`` of an every-seat
-    env into ``arrays``, in C; see the module docstring. A game's subclass makes its
-    ``tables`` and table encoder configuration (``config``: its ``lookup`` and
-    ``gather``) and writes :meth:`_close`."""
+    env into ``arrays``, with ``engine`` (the game's part) and its C ``extension``; see
+    the module docstring."""
 
     def __init__(
-        self, game: Game, spec: ShardSpec, arrays: ShardArrays, tables: NativeTables, config: Any
+        self,
+        game: Game,
+        spec: ShardSpec,
+        arrays: ShardArrays,
+        engine: NativeEngine,
+        extension: ModuleType,
     ) -> None:
         if spec.seat is not None:
             raise ValueError(f"the native {game.info.title} steps every seat (seat=None) only")
@@ -59,8 +102,16 @@ class NativeShard(ABC):
         self.arrays = arrays
         self.players = spec.players
         self.num_actions = game.info.num_distinct_actions + 1
-        self._tables = tables
-        self._config = config
+        options = game.resolve_options(spec.options)
+        self._encoder = cast(LookedUpTable, table_encoder_for(game.info.name, spec.players))
+        self._config = self._encoder.config(game.new_game(spec.players, 0, **options))
+        """The table encoder's lookup, gather and packer, which the C writes rows for."""
+        try:
+            made = engine.tables(extension, spec.players, spec.tables, options, self._config)
+        except (ValueError, KeyError) as error:
+            raise UnsupportedOptions(f"the native {game.info.title}: {error}") from error
+        self._engine = engine
+        self._tables = ReplayedTables(game, spec.players, options, made, spec.tables)
         self._kept = Incremental()
         self._final = Incremental()
         """For the last observation of an ended game (see ``Shard._final``)."""
@@ -87,7 +138,7 @@ class NativeShard(ABC):
     def _new_game(self, t: int) -> None:
         self._tables.reset(t, int(self._rngs[t].integers(0, 2**63 - 1)))
 
-    def make_spares(self, stop: Callable[[], bool]) -> None:  # noqa: B027 (deliberately nothing)
+    def make_spares(self, stop: Callable[[], bool]) -> None:
         """Nothing to deal ahead: a new game in C costs about a microsecond."""
 
     def step(self, chosen: np.ndarray) -> list[tuple[int, Result]]:
@@ -106,21 +157,26 @@ class NativeShard(ABC):
         return [(t, self._finish(t)) for t in ended]
 
     def _finish(self, t: int) -> Result:
-        """Record table ``t``'s ended game (:meth:`_close`, and its last masks: the
-        no-op alone) and start its next one."""
+        """Record table ``t``'s ended game (its result, rewards, last observation, and
+        last masks: the no-op alone) and start its next one."""
         arrays = self.arrays
         arrays.dones[t] = True
-        result = self._close(t)
+        final = arrays.final_observations[t : t + 1]
+        self._final.forget()
+        result = self._engine.result(self._tables.engine, t)
+        if result is None:  # replayed: scored by the Python rules, encoded from the state
+            state = self._tables.state(t)
+            result = state.result()
+            self._encoder.encode_into((state,), final, None, self._final)
+        else:  # from the C alone: its last row packed by the C
+            lookup = self._config.lookup
+            self._tables.engine.pack_one(t, lookup.rows(1))
+            TableBase.look_up(lookup, self._config.gather, final, None, [], self._final)
+        arrays.rewards[t] = rewards_of(self.game, self.players, self.spec.reward, result)
         arrays.final_masks[t] = 0
         arrays.final_masks[t, :, self.num_actions - 1] = 1
         self._new_game(t)
         return result
-
-    @abstractmethod
-    def _close(self, t: int) -> Result:
-        """Table ``t``'s ended game's result, with its rewards written into
-        ``arrays.rewards[t]`` and its last observation into
-        ``arrays.final_observations[t]`` (through :attr:`_final`)."""
 
     def observe(self) -> None:
         """Every table's observations and masks."""

@@ -9,7 +9,7 @@
  * rng.choice, in the deck list's own order) and State.apply_unchecked's automatic
  * chance. It holds many tables of one player count, board and game mode as plain
  * arrays, and writes what the batched env hands out:
- * - each table's packed row and private places, as _rows.pack_code_of_nine writes
+ * - each table's packed row and private places, as _pack.pack_code_of_nine writes
  *   them for the equivalent Python state (CodeOfNinePacker's layout), so the table
  *   encoder's lookup turns them into the same observations;
  * - each seat's action mask: the legal set of legal_action_ids_unchecked as 1s, or the
@@ -132,7 +132,7 @@ typedef struct {
     int tree_limit[TREASURE_KINDS], give_total;
     int supply[ITEM_KINDS];
     int deck[CARD_COUNT], deck_size;
-    /* The packed row (code_of_nine_pack.py). */
+    /* The packed row (rl/pack.py). */
     int width, min_score, size, holder, holder_size, cards, hand, card_count;
     int numbers[CARD_COUNT];
 } Rules;
@@ -889,7 +889,7 @@ record(Table *t, int p, int a)
     return 0;
 }
 
-/* ---------------------------------------------------------------- the packed row (code_of_nine_pack.py) */
+/* ---------------------------------------------------------------- the packed row (rl/pack.py) */
 
 static void
 pack(const Rules *r, const Table *t, int64_t *row)
@@ -1190,8 +1190,9 @@ bad:
     return -1;
 }
 
-/* The Python object: the tables' set-up, buffers, reset and history, shared with the
- * other game's engine (_tables.h reads Rules, Table, Tables, read_rules, new_game). */
+/* The Python object: the tables' set-up, buffers, reset and history, shared with
+ * every game's batched engine (rl/native/_tables.h reads Rules, Table, Tables,
+ * read_rules, new_game). */
 PyDoc_STRVAR(reset_doc,
 "reset(table, seed)\n\n"
 "A new game at `table`, as game.new_game(players, seed, **options): setup, then the\n"
@@ -1268,7 +1269,7 @@ fail:
 PyDoc_STRVAR(pack_doc,
 "pack(out) -> list of private places\n\n"
 "Every table's packed row into the int64 (tables, width) `out`, as\n"
-"_rows.pack_code_of_nine writes it for the equivalent state, and the flat places of\n"
+"_pack.pack_code_of_nine writes it for the equivalent state, and the flat places of\n"
 "the private 1s in the (tables, players, size) observations. No table may have ended\n"
 "(an ended game's row holds its scores: Python packs it).");
 
@@ -1330,7 +1331,7 @@ static PyMethodDef Tables_methods[] = {
 };
 
 static PyTypeObject TablesType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tabletop.rl.native._code_of_nine.Tables",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tabletop.games.code_of_nine.native._engine.Tables",
     .tp_doc = "Tables(tables, data): many Code of Nine games in C (see the module).",
     .tp_basicsize = sizeof(Tables),
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -1342,13 +1343,13 @@ static PyTypeObject TablesType = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "tabletop.rl.native._code_of_nine",
+    .m_name = "tabletop.games.code_of_nine.native._engine",
     .m_doc = "Code of Nine's engine in C for the batched env (see the .c file).",
     .m_size = -1,
 };
 
 PyMODINIT_FUNC
-PyInit__code_of_nine(void)
+PyInit__engine(void)
 {
     if (PyType_Ready(&TablesType) < 0)
         return NULL;

@@ -1,14 +1,14 @@
 """Every seat's Code of Nine observation at once, read straight from the state.
 
-The view encoder (:mod:`.code_of_nine`) is the reference: it sees only a view, so it
+The view encoder (:mod:`.encoder`) is the reference: it sees only a view, so it
 cannot leak a secret. Building a view per seat costs several engine decisions each,
 which the RL envs cannot afford at every step. This encoder gives the same vectors (a
 property test compares them at every step of random games) from the state's flat
-lists, through a :class:`~.lookup.Lookup`:
+lists, through a :class:`~tabletop.core.lookup.Lookup`:
 
 - the public part (board, sheets, Ruins, who looked at what; at the end every card
   and score) is looked up once, in seat 0's order, from the state's integers, which
-  the compiled :mod:`.code_of_nine_pack` writes;
+  the compiled :mod:`.pack` writes;
 - each seat's own two cards form a small block per seat, looked up the same way;
 - one fancy index gathers every seat's row from those, rotated so that the seat comes
   first and its own cards land on its own sheet;
@@ -25,6 +25,19 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 
+from tabletop.core.lookup import (
+    Lookup,
+    LookupPlan,
+    SeatGather,
+    TableBase,
+    above,
+    bit,
+    capped,
+    divided,
+    equals,
+    extension,
+)
+from tabletop.core.lookup.incremental import Incremental
 from tabletop.games.code_of_nine.game import INFO
 from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, Item
 from tabletop.games.code_of_nine.layout import (
@@ -43,8 +56,7 @@ from tabletop.games.code_of_nine.layout import (
 from tabletop.games.code_of_nine.layout import PAWNS as PAWNS_SLOT
 from tabletop.games.code_of_nine.locations import Location
 from tabletop.games.code_of_nine.memory_cards import CARD_COUNT
-from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
-from tabletop.rl.encoders.code_of_nine import (
+from tabletop.games.code_of_nine.rl.encoder import (
     _CARDS,
     _DECIDING,
     _HAND,
@@ -74,20 +86,8 @@ from tabletop.rl.encoders.code_of_nine import (
     WILL_CAP,
     CodeOfNineEncoder,
 )
-from tabletop.rl.encoders.code_of_nine_pack import CodeOfNinePacker
-from tabletop.rl.encoders.incremental import Incremental
-from tabletop.rl.encoders.lookup import (
-    Lookup,
-    LookupPlan,
-    SeatGather,
-    TableBase,
-    above,
-    bit,
-    capped,
-    divided,
-    equals,
-    native,
-)
+from tabletop.games.code_of_nine.rl.pack import CodeOfNinePacker
+from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
 
 _ITEMS = len(Item)
 _OVER = int(Phase.OVER)
@@ -105,13 +105,18 @@ _SHEET_RANGES = (
 """Each sheet integer's range, in the layout's order (``STRIDE`` of them)."""
 _SEATS_MASK = (1 << HOLDERS) - 1
 
+PACKER = "tabletop.games.code_of_nine.native._pack"
+native = extension(PACKER)
+"""This game's packer in C (``native/_pack.c``) in a compiled build, else None (the
+compiled :mod:`.pack` writes the rows)."""
+
 
 def _opens(location: Location, expert: bool) -> Callable[[int], float]:
     """Whether ``location`` is open, by round, in this game mode."""
     return lambda r: float(location.open_in(r) and (expert or not location.expert))
 
 
-class _Config:
+class TableConfig:
     """The lookup and gather of one table: player count, card set, board, game mode."""
 
     def __init__(self, state: CodeOfNineState) -> None:
@@ -259,7 +264,7 @@ class _Config:
             ),
             np.array(numbers, np.int64),
         )
-        """The packer's numbers for ``_rows.pack_code_of_nine``, in its order."""
+        """The packer's numbers for ``_pack.pack_code_of_nine``, in its order."""
         self.gather = SeatGather(self._gather(n))
         self.cards = state.cards
         self.board = state.board
@@ -297,7 +302,7 @@ class CodeOfNineTable(TableBase):
     def __init__(self, players: int) -> None:
         self.players = players
         self.size = CodeOfNineEncoder().size(players)
-        self._config: _Config | None = None
+        self._config: TableConfig | None = None
 
     def encode_into(
         self,
@@ -342,15 +347,15 @@ class CodeOfNineTable(TableBase):
             ]
         self.look_up(lookup, config.gather, out, seat, private, kept)
 
-    def config(self, state: CodeOfNineState) -> _Config:
+    def config(self, state: CodeOfNineState) -> TableConfig:
         """The lookup, gather and packer of ``state``'s configuration (kept for the next
-        call): the native engine (:mod:`tabletop.rl.native`) packs rows for its lookup."""
+        call): the batched env's engine in C (:mod:`.engine`) packs rows for its lookup."""
         return self._config_for(state)
 
-    def _config_for(self, state: CodeOfNineState) -> _Config:
+    def _config_for(self, state: CodeOfNineState) -> TableConfig:
         if not isinstance(state, CodeOfNineState) or state.num_players != self.players:
             raise TypeError(f"needs a {self.players}-player Code of Nine state, got {state!r}")
         config = self._config
         if config is None or not config.fits(state):
-            config = self._config = _Config(state)
+            config = self._config = TableConfig(state)
         return config

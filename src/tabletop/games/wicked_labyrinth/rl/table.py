@@ -1,15 +1,15 @@
 """Every seat's Wicked Labyrinth observation at once, read straight from the state.
 
-The view encoder (:mod:`.wicked_labyrinth`) is the reference: it sees only a view, so
+The view encoder (:mod:`.encoder`) is the reference: it sees only a view, so
 it cannot leak a secret. Building a view costs several engine decisions, which the RL
 envs cannot afford at every step. This encoder gives the same vectors (a property
 test compares them at every step of random games) from the state's flat board,
-through a :class:`~.lookup.Lookup`:
+through a :class:`~tabletop.core.lookup.Lookup`:
 
 - everything on the table is public but the closed hands: it is looked up once, in
   seat 0's order, from the state's integers (and a few derived ones: each board's
   score and pending gains, the unseen corridors' contents), which the compiled
-  :mod:`.wicked_labyrinth_pack` writes;
+  :mod:`.pack` writes;
 - a seat's own closed hand (``my_declaration``) is a small block per seat;
 - one fancy index gathers every seat's row, rotated so that the seat comes first and
   only its own closed hand lands in it.
@@ -25,6 +25,20 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from tabletop.core.lookup import (
+    Lookup,
+    LookupPlan,
+    SeatGather,
+    TableBase,
+    above,
+    bit,
+    capped,
+    column,
+    divided,
+    equals,
+    extension,
+)
+from tabletop.core.lookup.incremental import Incremental
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
@@ -56,22 +70,7 @@ from tabletop.games.wicked_labyrinth.elements import (
     Phase,
 )
 from tabletop.games.wicked_labyrinth.game import INFO
-from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
-from tabletop.rl.encoders.incremental import Incremental
-from tabletop.rl.encoders.lookup import (
-    Lookup,
-    LookupPlan,
-    SeatGather,
-    TableBase,
-    above,
-    bit,
-    capped,
-    column,
-    divided,
-    equals,
-    native,
-)
-from tabletop.rl.encoders.wicked_labyrinth import (
+from tabletop.games.wicked_labyrinth.rl.encoder import (
     BOARD_SIZE,
     CORRIDOR_CARDS,
     FRAGMENTS,
@@ -82,7 +81,8 @@ from tabletop.rl.encoders.wicked_labyrinth import (
     _CardTables,
     _gather,
 )
-from tabletop.rl.encoders.wicked_labyrinth_pack import QUEUE_DIGITS, WickedLabyrinthPacker
+from tabletop.games.wicked_labyrinth.rl.pack import QUEUE_DIGITS, WickedLabyrinthPacker
+from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 
 _ELEMENTS = len(Element)
 _DECLARATIONS = sum(isinstance(a, A.Declare) for a in A.TABLE)
@@ -112,6 +112,11 @@ _BOARD_RANGES: tuple[tuple[int, int], ...] = (
 )
 """Each board integer's range, in the board's order (``STRIDE`` of them)."""
 
+PACKER = "tabletop.games.wicked_labyrinth.native._pack"
+native = extension(PACKER)
+"""This game's packer in C (``native/_pack.c``) in a compiled build, else None (the
+compiled :mod:`.pack` writes the rows)."""
+
 
 def _gain_value(count: int) -> float:
     """A pending gain count as the view encoder scales it (summing 1/cap, then 1 at most)."""
@@ -121,7 +126,7 @@ def _gain_value(count: int) -> float:
     return min(x, 1.0)
 
 
-class _Config:
+class TableConfig:
     """The lookup and gather of one table: player count and card set."""
 
     def __init__(self, players: int, cards: CardSet) -> None:
@@ -259,7 +264,7 @@ class _Config:
             np.array([e for u in packer.upper for e in u], np.int64),
             np.array(packer.all_counts, np.int64),
         )
-        """The packer's numbers for ``_rows.pack_wicked_labyrinth``, in its order."""
+        """The packer's numbers for ``_pack.pack_wicked_labyrinth``, in its order."""
         gather = _gather(n).copy()
         for p in range(n):
             gather[p, mine : mine + 4] = size + 4 * p + np.arange(4)
@@ -279,7 +284,7 @@ class WickedLabyrinthTable(TableBase):
         self.players = players
         self.size = WickedLabyrinthEncoder().size(players)
         self._k = CORRIDORS_PER_ROUND[players]
-        self._config: _Config | None = None
+        self._config: TableConfig | None = None
 
     def encode_into(
         self,
@@ -313,15 +318,16 @@ class WickedLabyrinthTable(TableBase):
             lookup.convert()
         self.look_up(lookup, config.gather, out, seat, [], kept)
 
-    def _config_for(self, state: WickedLabyrinthState) -> _Config:
+    def config(self, state: WickedLabyrinthState) -> TableConfig:
+        """The lookup, gather and packer of ``state``'s player count and card set (kept
+        for the next call): the batched env's engine in C (:mod:`.engine`) packs rows for
+        its lookup."""
+        return self._config_for(state)
+
+    def _config_for(self, state: WickedLabyrinthState) -> TableConfig:
         if not isinstance(state, WickedLabyrinthState) or state.num_players != self.players:
             raise TypeError(f"needs a {self.players}-player Wicked Labyrinth state, got {state!r}")
-        return self.config(state.cards)
-
-    def config(self, cards: CardSet) -> _Config:
-        """The lookup and gather of this player count and ``cards`` (kept for the next
-        call): the native engine (:mod:`tabletop.rl.native`) packs rows for its lookup."""
         config = self._config
-        if config is None or config.cards is not cards:
-            config = self._config = _Config(self.players, cards)
+        if config is None or config.cards is not state.cards:
+            config = self._config = TableConfig(self.players, state.cards)
         return config

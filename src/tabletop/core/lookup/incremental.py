@@ -1,8 +1,8 @@
 """A batched env's observations rewritten only where the state changed.
 
 A batched env encodes the same tables into the same array at every step, and a step
-changes few of a table's packed integers (about 12 of the Labyrinth's 197, 7 of Code
-of Nine's 141), so most of each observation is what it was. :class:`Incremental`
+changes few of a table's packed integers (about 12 of 197, or 7 of 141, in the first
+two games' tables), so most of each observation is what it was. :class:`Incremental`
 keeps, per table, the integers the observations now show and has the lookup's C half
 (``_rows.c``) compare the new rows with them and rewrite only the entries of the
 integers that changed. What it writes equals the whole lookup (:meth:`Lookup.run` and
@@ -10,8 +10,8 @@ integers that changed. What it writes equals the whole lookup (:meth:`Lookup.run
 which encodes whole, at every step.
 
 The observations must stay as this wrote them between steps: the batched env hands
-them out read-only. A private entry (Code of Nine's own and looked-at cards) is a 1
-set over the looked-up value; where one was set the last time, its integer is marked
+them out read-only. A private entry (a seat's own hidden cards, say) is a 1 set over
+the looked-up value; where one was set the last time, its integer is marked
 changed, so its entry is looked up again before this step's are set.
 """
 
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from tabletop.rl.encoders import lookup as L
+from tabletop.core import lookup as L
 
 CHANGED = np.iinfo(np.int64).min
 """A kept integer that no clipped integer equals: its entries are rewritten."""

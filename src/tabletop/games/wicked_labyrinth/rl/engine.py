@@ -1,40 +1,33 @@
-"""The Wicked Labyrinth's tables in C (``_wicked_labyrinth.c``), seen from Python.
+"""The Wicked Labyrinth's engine in C for the batched env (``native/_engine.c``): its
+kit part ``rl:native``.
 
-:class:`LabyrinthTables` hands the C engine every number it needs, taken from the
-same objects the Python engine reads (the card set's flat tuples, the board layout and
-action ids, the rulebook's numbers, the table encoder's row width), and turns what it
-reports into the Python objects the batched env hands out: an ended game's
-:class:`~tabletop.core.result.Result` and, for :attr:`VectorEnv.states` and the tests,
-a real :class:`WickedLabyrinthState`, replayed from the game's seed and the decisions
-the C recorded (the generator is the state's own, so the replay draws the same chance).
+The batched env (:mod:`tabletop.rl.native`) asks this module for the game's C tables,
+:func:`tables`, handing it the C extension (:data:`EXTENSION`, once it is built and
+fresh) and the table encoder's configuration; this hands the C engine every number it
+needs, taken from the same objects the Python engine reads (the card set's flat
+tuples, the board layout and action ids, the rulebook's numbers, the table encoder's
+row width). At a game's end, :func:`result` reads its result from the C's tallies, as
+``WickedLabyrinthState.result`` would (and the C packs its last row itself: no Python
+state is made).
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
-from tabletop import compiled
-from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.games.wicked_labyrinth import board, ids
 from tabletop.games.wicked_labyrinth import elements as el
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.game import INFO
-from tabletop.games.wicked_labyrinth.state import (
-    GREAT_OUTCOME,
-    SMALL_OUTCOME,
-    WickedLabyrinthState,
-)
-from tabletop.rl.encoders.wicked_labyrinth import FRAGMENTS
-from tabletop.rl.encoders.wicked_labyrinth_pack import QUEUE_DIGITS
-from tabletop.rl.native.replay import ReplayedTables
+from tabletop.games.wicked_labyrinth.rl.encoder import FRAGMENTS
+from tabletop.games.wicked_labyrinth.rl.pack import QUEUE_DIGITS
+from tabletop.games.wicked_labyrinth.rl.table import TableConfig
+from tabletop.games.wicked_labyrinth.state import GREAT_OUTCOME, SMALL_OUTCOME
 
-MODULE = "tabletop.rl.native._wicked_labyrinth"
-
-
-def available() -> bool:
-    """Whether the C engine is built, fresh and allowed (``tabletop.compiled.native``)."""
-    return compiled.native(MODULE)
+EXTENSION = "tabletop.games.wicked_labyrinth.native._engine"
+"""The C engine's module (built with the package: ``build.toml``)."""
 
 
 def rules_data(players: int, cards: CardSet, width: int) -> dict[str, Any]:
@@ -105,27 +98,16 @@ def rules_data(players: int, cards: CardSet, width: int) -> dict[str, Any]:
     }
 
 
-class LabyrinthTables(ReplayedTables[WickedLabyrinthState]):
-    """``tables`` games of ``game`` at ``players`` seats with the resolved ``options``
-    (their card set), stepped in C; see the module docstring."""
+def tables(
+    extension: ModuleType, players: int, count: int, options: dict[str, Any], config: TableConfig
+) -> Any:
+    """``count`` tables of ``players`` seats with the resolved ``options`` (their card
+    set), in C, writing rows for ``config``'s lookup."""
+    return extension.Tables(count, rules_data(players, options["cards"], config.lookup.width))
 
-    def __init__(
-        self, game: Game, players: int, tables: int, options: dict[str, Any], width: int
-    ) -> None:
-        from tabletop.rl.native._wicked_labyrinth import Tables
 
-        self.cards: CardSet = options["cards"]
-        super().__init__(
-            game,
-            players,
-            options,
-            Tables(tables, rules_data(players, self.cards, width)),
-            tables,
-            WickedLabyrinthState,
-        )
-
-    def result(self, t: int) -> Result:
-        """Table ``t``'s ended game's result, as ``WickedLabyrinthState.result``."""
-        tallies = self.engine.tallies(t)
-        keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
-        return Result.from_keys([row[0] for row in tallies], keys)
+def result(tables: Any, t: int) -> Result:
+    """Table ``t``'s ended game's result, as ``WickedLabyrinthState.result``."""
+    tallies = tables.tallies(t)
+    keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
+    return Result.from_keys([row[0] for row in tallies], keys)

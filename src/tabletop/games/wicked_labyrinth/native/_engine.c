@@ -7,7 +7,7 @@
  * rules.py and board.py, the generator of core/rng.py (SplitMix64, bit for bit) and
  * State.apply_unchecked's automatic chance. It holds many tables of one player count
  * and card set as plain arrays, and writes what the batched env hands out:
- * - each table's packed row, as _rows.pack_wicked_labyrinth writes it for the
+ * - each table's packed row, as _pack.pack_wicked_labyrinth writes it for the
  *   equivalent Python state (WickedLabyrinthPacker's layout), so the table encoder's
  *   lookup turns it into the same observations;
  * - each seat's action mask: the legal set of legal_action_ids_unchecked as 1s, or the
@@ -111,7 +111,7 @@ typedef struct {
     int great_colours[2 * MAX_OUTCOMES];
     int64_t small_needs[12 * MAX_OUTCOMES];
     int rewards[MAX_OUTCOMES][MAX_REWARD], reward_count[MAX_OUTCOMES];
-    /* The packed row (wicked_labyrinth_pack.py). */
+    /* The packed row (rl/pack.py). */
     int fragments, width, queue_digits;
     int64_t all_counts[16];
 } Rules;
@@ -717,7 +717,7 @@ record(Table *t, int p, int a)
     return 0;
 }
 
-/* ---------------------------------------------------------------- the packed row (wicked_labyrinth_pack.py) */
+/* ---------------------------------------------------------------- the packed row (rl/pack.py) */
 
 static void
 pack(const Rules *r, const Table *t, int64_t *row)
@@ -1025,8 +1025,9 @@ bad:
     return -1;
 }
 
-/* The Python object: the tables' set-up, buffers, reset and history, shared with the
- * other game's engine (_tables.h reads Rules, Table, Tables, read_rules, new_game). */
+/* The Python object: the tables' set-up, buffers, reset and history, shared with
+ * every game's batched engine (rl/native/_tables.h reads Rules, Table, Tables,
+ * read_rules, new_game). */
 PyDoc_STRVAR(reset_doc,
 "reset(table, seed)\n\n"
 "A new game at `table`, as game.new_game(players, seed, cards=...): setup, then the\n"
@@ -1099,7 +1100,7 @@ fail:
 PyDoc_STRVAR(pack_doc,
 "pack(out)\n\n"
 "Every table's packed row into the int64 (tables, width) `out`, as\n"
-"_rows.pack_wicked_labyrinth writes it for the equivalent state.");
+"_pack.pack_wicked_labyrinth writes it for the equivalent state.");
 
 static PyObject *
 Tables_pack(Tables *self, PyObject *args)
@@ -1197,7 +1198,7 @@ static PyMethodDef Tables_methods[] = {
 };
 
 static PyTypeObject TablesType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tabletop.rl.native._wicked_labyrinth.Tables",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tabletop.games.wicked_labyrinth.native._engine.Tables",
     .tp_doc = "Tables(tables, data): many Wicked Labyrinth games in C (see the module).",
     .tp_basicsize = sizeof(Tables),
     .tp_flags = Py_TPFLAGS_DEFAULT,
@@ -1209,13 +1210,13 @@ static PyTypeObject TablesType = {
 
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
-    .m_name = "tabletop.rl.native._wicked_labyrinth",
+    .m_name = "tabletop.games.wicked_labyrinth.native._engine",
     .m_doc = "The Wicked Labyrinth's engine in C for the batched env (see the .c file).",
     .m_size = -1,
 };
 
 PyMODINIT_FUNC
-PyInit__wicked_labyrinth(void)
+PyInit__engine(void)
 {
     if (PyType_Ready(&TablesType) < 0)
         return NULL;

@@ -1,6 +1,6 @@
 """The Wicked Labyrinth's table rows: a state's integers in the table encoder's order.
 
-:class:`~.wicked_labyrinth_table.WickedLabyrinthTable` looks every observation entry up
+:class:`~.table.WickedLabyrinthTable` looks every observation entry up
 from one row of integers per table. Gathering those integers is Python work per table
 at every env step, the batched env's largest cost after the engine, so it is compiled
 with mypyc (``tabletop.compiled``) and reads the compiled state's lists directly. No

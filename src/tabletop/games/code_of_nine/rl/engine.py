@@ -1,21 +1,23 @@
-"""Code of Nine's tables in C (``_code_of_nine.c``), seen from Python.
+"""Code of Nine's engine in C for the batched env (``native/_engine.c``): its kit part
+``rl:native``.
 
-:class:`CodeOfNineTables` hands the C engine every number it needs, taken from the
-same objects the Python engine reads (the board's locations and supply, the memory
-card set's deck, the sheet layout and action ids, the table encoder's packer), and
-turns what it reports into Python objects: for an ended game, and for
-:attr:`VectorEnv.states` and the tests, a real :class:`CodeOfNineState`, replayed from
-the game's seed and the decisions the C recorded (the generator is the state's own, so
-the replay draws the same cards). An ended game is scored there, by the Python rules:
-memory cards are rules as data, and a game ends once in a hundred decisions or so.
+The batched env (:mod:`tabletop.rl.native`) asks this module for the game's C tables,
+:func:`tables`, handing it the C extension (:data:`EXTENSION`, once it is built and
+fresh) and the table encoder's configuration; this hands the C engine every number it
+needs, taken from the same objects the Python engine reads (the board's locations and
+supply, the memory card set's deck, the sheet layout and action ids, the table
+encoder's packer). :func:`result` gives no result from the C: an ended game is
+replayed in Python from its seed and the decisions the C recorded, and scored there by
+the Python rules (memory cards are rules as data, and a game ends once in a hundred
+decisions or so).
 """
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import Any
 
-from tabletop import compiled
-from tabletop.core.game import Game
+from tabletop.core.result import Result
 from tabletop.games.code_of_nine import actions as A
 from tabletop.games.code_of_nine import layout
 from tabletop.games.code_of_nine.items import (
@@ -29,22 +31,16 @@ from tabletop.games.code_of_nine.items import (
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.locations import LOCATION_IDS, Board
 from tabletop.games.code_of_nine.memory_cards import CARD_COUNT, MemoryCardSet
-from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
-from tabletop.rl.encoders.code_of_nine_pack import CodeOfNinePacker
-from tabletop.rl.encoders.code_of_nine_table import CodeOfNineTable
-from tabletop.rl.native.replay import ReplayedTables
-from tabletop.rl.shard import ShardSpec
+from tabletop.games.code_of_nine.rl.pack import CodeOfNinePacker
+from tabletop.games.code_of_nine.rl.table import TableConfig
+from tabletop.games.code_of_nine.state import SEAT_SHIFT
 
-MODULE = "tabletop.rl.native._code_of_nine"
+EXTENSION = "tabletop.games.code_of_nine.native._engine"
+"""The C engine's module (built with the package: ``build.toml``)."""
 MAX_CHOICE = 4
 """The C's room for a location's "gain 1 X or 2 Y" options."""
 NIBBLE = 15
 """The most of one item The Tree lets a player take (its count lives in 4 bits)."""
-
-
-def available() -> bool:
-    """Whether the C engine is built, fresh and allowed (``tabletop.compiled.native``)."""
-    return compiled.native(MODULE)
 
 
 def _layout() -> dict[str, int]:
@@ -157,60 +153,25 @@ def rules_data(
     }
 
 
-def supports(game: Game, spec: ShardSpec) -> bool:
-    """Whether the C engine plays ``spec``'s board and memory cards (it refuses a board
-    whose numbers it cannot hold; the env then keeps the Python engine)."""
-    from tabletop.rl.native._code_of_nine import Tables
-
-    options = game.resolve_options(spec.options)
-    state = game.new_game(spec.players, 0, **options)
-    if not isinstance(state, CodeOfNineState):
-        return False
-    packer = CodeOfNineTable(spec.players).config(state).packer
-    try:
-        Tables(
-            1,
-            rules_data(
-                spec.players,
-                options["locations"],
-                options["memory_cards"],
-                bool(options.get("expert")),
-                packer,
-            ),
-        )
-    except (ValueError, KeyError):
-        return False
-    return True
-
-
-class CodeOfNineTables(ReplayedTables[CodeOfNineState]):
-    """``tables`` games of ``game`` at ``players`` seats with the resolved ``options``
-    (board, memory card set, game mode), stepped in C; see the module docstring."""
-
-    def __init__(
-        self,
-        game: Game,
-        players: int,
-        tables: int,
-        options: dict[str, Any],
-        packer: CodeOfNinePacker,
-    ) -> None:
-        from tabletop.rl.native._code_of_nine import Tables
-
-        super().__init__(
-            game,
+def tables(
+    extension: ModuleType, players: int, count: int, options: dict[str, Any], config: TableConfig
+) -> Any:
+    """``count`` tables of ``players`` seats with the resolved ``options`` (board, memory
+    card set, game mode), in C, writing rows for ``config``'s packer. Raises ValueError
+    (or KeyError) for a board the C cannot play: the env then keeps the Python engine."""
+    return extension.Tables(
+        count,
+        rules_data(
             players,
-            options,
-            Tables(
-                tables,
-                rules_data(
-                    players,
-                    options["locations"],
-                    options["memory_cards"],
-                    bool(options.get("expert")),
-                    packer,
-                ),
-            ),
-            tables,
-            CodeOfNineState,
-        )
+            options["locations"],
+            options["memory_cards"],
+            bool(options.get("expert")),
+            config.packer,
+        ),
+    )
+
+
+def result(tables: Any, t: int) -> Result | None:
+    """None: an ended game is replayed and scored by the Python rules (see the module
+    docstring)."""
+    return None

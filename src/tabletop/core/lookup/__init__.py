@@ -9,9 +9,15 @@ three passes: ``out = values[offset + raw[source]]``. Entries that depend on sev
 integers get a derived integer computed in Python first (a card index that is -1
 unless the seat may see it, a score).
 
-The integers come from a compiled packer per game (``*_pack.py``), which writes every
-table's row into one flat list; :meth:`Lookup.convert` turns the list into ``raw`` in
-one C call, and numpy does the rest for every table at once.
+The integers come from a compiled packer per game (its ``rl/pack.py``, and in a
+compiled build its twin in C, ``native/_pack.c``), which writes every table's row into
+one flat list (or the C, into ``raw`` directly); :meth:`Lookup.convert` turns the list
+into ``raw`` in one C call, and numpy does the rest for every table at once.
+
+The lookup is game-blind and lives in core so that each game's table encoder (in its
+own folder, ``games/<name>/rl/table.py``) can build on it: :class:`LookupPlan` lays
+out its slots and entries, :class:`TableBase` is the encoder's base, and
+:mod:`.incremental` rewrites only what changed for the batched env.
 
 The tables come from calling each entry's Python function on every integer its slot
 may hold, so the arithmetic is the reference encoder's. ``raw`` is clipped to each
@@ -30,16 +36,22 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from tabletop import compiled
+import tabletop.compiled as compiled
 
 if TYPE_CHECKING:
-    from tabletop.rl.encoders.incremental import Incremental
+    from tabletop.core.lookup.incremental import Incremental
 
-NATIVE = "tabletop.rl.encoders._rows"
-native: ModuleType | None = importlib.import_module(NATIVE) if compiled.native(NATIVE) else None
-"""The table encoders' C half (``_rows.c``: the packers, :meth:`Lookup.convert`, the
-incremental lookup) in a compiled build, else None (the Python here and in the
-packers does it)."""
+
+def extension(module: str) -> ModuleType | None:
+    """The C extension ``module`` (one of ``tabletop.compiled.NATIVE``: the lookup's own,
+    a game's packer) in a compiled, fresh build, else None (the Python reference runs)."""
+    return importlib.import_module(module) if compiled.native(module) else None
+
+
+NATIVE = "tabletop.core.lookup._rows"
+native: ModuleType | None = extension(NATIVE)
+"""The lookup's C half (``_rows.c``: :meth:`Lookup.convert`, the incremental lookup)
+in a compiled build, else None (the Python here does it)."""
 
 
 class LookupPlan:
@@ -191,7 +203,7 @@ class SeatGather:
 
 
 class TableBase(ABC):
-    """What both table encoders share: one table is a batch of one.
+    """What every game's table encoder shares: one table is a batch of one.
 
     Subclasses set ``players`` and ``size`` and write many tables at once in
     ``encode_into``.

@@ -1,6 +1,6 @@
 """Code of Nine's table rows: a state's integers in the table encoder's order.
 
-:class:`~.code_of_nine_table.CodeOfNineTable` looks every observation entry up from one
+:class:`~.table.CodeOfNineTable` looks every observation entry up from one
 row of integers per table, and adds a few private ones (the dealt hand, the cards a
 seat has looked at) afterwards. Gathering those integers is Python work per table at
 every env step, so it is compiled with mypyc (``tabletop.compiled``) and reads the
