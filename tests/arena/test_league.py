@@ -10,21 +10,25 @@ import pytest
 from typer.testing import CliRunner
 
 import tabletop
-from tabletop.arena.league import POOLS, pool
+from tabletop.arena.league import leagues, pool
 from tabletop.bots import UnknownBotError, make_bot
-from tabletop.bots.levels import SEARCHES
 from tabletop.cli.app import app
+from tabletop.games import REGISTRY
 from tabletop.sim.runner import play_game
 
 
-@pytest.mark.parametrize("name", sorted(POOLS))
+def test_both_games_have_a_league_pool() -> None:
+    assert {"wicked-labyrinth", "code-of-nine"} <= set(leagues())
+
+
+@pytest.mark.parametrize("name", sorted(leagues()))
 def test_every_pool_member_plays_and_the_strongest_search_is_in_it(name: str) -> None:
     game = tabletop.game(name)
     specs = [m.spec for m in pool(name)]
     for spec in specs:
         make_bot(spec, game, 0)
     assert "random" in specs and sum(s.startswith("heuristic") for s in specs) >= 3
-    assert f"{SEARCHES[name]},clock=cpu" in specs
+    assert f"{REGISTRY.kit(name).search},clock=cpu" in specs
     assert len(set(specs)) == len(specs)
 
 

@@ -9,19 +9,18 @@ from pathlib import Path
 import pytest
 
 import tabletop
-from tabletop.arena.league import POOLS
+from tabletop.arena.league import leagues, pool
 from tabletop.bots import make_bot
 from tabletop.bots.levels import (
     DIFFICULTIES,
-    LADDERS,
     LEVELS,
     NOT_OFFERED,
-    SEARCHES,
     choose_ladder,
     gaps,
     levels,
     lobby_spec,
 )
+from tabletop.games import REGISTRY
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "league"
 
@@ -48,19 +47,27 @@ def test_the_rule_picks_the_ends_and_the_most_even_split() -> None:
     assert lobby_spec(f"{spec},clock=cpu") == spec
 
 
-@pytest.mark.parametrize("name", sorted(POOLS))
+LEAGUES = sorted(name for name in leagues() if (DOCS / name / "summary.json").exists())
+
+
+def test_both_games_ship_a_league_and_its_report() -> None:
+    assert {"wicked-labyrinth", "code-of-nine"} <= set(LEAGUES)
+
+
+@pytest.mark.parametrize("name", LEAGUES)
 def test_the_shipped_ladder_is_the_committed_leagues(name: str) -> None:
     summary = json.loads((DOCS / name / "summary.json").read_text())
-    assert summary["header"]["bots"] == [m.spec for m in POOLS[name]]
+    assert summary["header"]["bots"] == [m.spec for m in pool(name)]
     ratings = [(b["bot"], b["mu"], b["sigma"]) for b in summary["bots"]]
-    assert choose_ladder(ratings) == LADDERS[name]
+    kit = REGISTRY.kit(name)
+    assert choose_ladder(ratings) == kit.levels
     assert all(g > 0 for g in gaps(name))
     game = tabletop.game(name)
-    for level in LADDERS[name]:
+    for level in kit.levels:
         make_bot(level.spec, game, 0)
         assert level.spec in levels(name, level.spec.split(":")[0])
     offered = {spec for specs in LEVELS[name].values() for spec in specs}
-    assert offered == {level.spec for level in LADDERS[name]} | {SEARCHES[name]}
+    assert offered == {level.spec for level in kit.levels} | {kit.search}
     best = max(summary["bots"], key=lambda b: b["mu"])
     if best["bot"].split(":")[0] not in NOT_OFFERED:
-        assert LADDERS[name][-1].spec == lobby_spec(best["bot"])
+        assert kit.levels[-1].spec == lobby_spec(best["bot"])

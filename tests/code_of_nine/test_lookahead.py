@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.bots.code_of_nine.lookahead import Lookahead
 from tabletop.core.rng import SplitMix64
 from tabletop.games.code_of_nine import GAME
+from tabletop.games.code_of_nine.bots.lookahead import Lookahead
 from tabletop.games.code_of_nine.items import HOLDERS
 from tabletop.games.code_of_nine.layout import ITEMS, STRIDE, WILL
 from tabletop.games.code_of_nine.memory_cards import MemoryCard

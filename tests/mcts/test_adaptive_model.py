@@ -7,7 +7,7 @@ import pytest
 
 import tabletop
 from tabletop.bots.mcts import MctsBot
-from tabletop.bots.wicked_labyrinth.adaptive import STYLES, AdaptiveModel
+from tabletop.games.wicked_labyrinth.bots.adaptive import STYLES, AdaptiveModel
 from tabletop.sim.runner import play_game
 
 WL = "wicked-labyrinth"

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.bots.code_of_nine.adaptive import (
+from tabletop.bots import make_bot
+from tabletop.bots.mcts import MctsBot
+from tabletop.games.code_of_nine.bots.adaptive import (
     HEURISTIC,
     NEURAL,
     UNIFORM,
@@ -14,7 +16,6 @@ from tabletop.bots.code_of_nine.adaptive import (
     Check,
     posterior,
 )
-from tabletop.bots.mcts import MctsBot
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.sim.runner import play_game
@@ -58,7 +59,7 @@ def test_a_named_rival_is_taken_for_the_player_that_names_it() -> None:
     assert posterior([BOTH] * 3)[UNIFORM] < 0.01
     only_neural: Check = (frozenset({NEURAL}), 8)
     assert posterior([only_neural] * 6)[NEURAL] > 0.8
-    model = AdaptiveModel(tabletop.game(CON), 0)
+    model = AdaptiveModel(tabletop.game(CON), 0, bots=make_bot)
     assert model.player(1) == HEURISTIC  # until its placements say otherwise
     model.checks[1] = [only_neural] * 6
     model.checks[2] = [NOBODY] * 6
@@ -72,7 +73,7 @@ def test_without_numpy_the_candidates_are_the_heuristic_and_uniform_play() -> No
 
 def test_each_candidate_plays_its_own_way_in_the_search() -> None:
     game = tabletop.game(CON)
-    model = AdaptiveModel(game, 0)
+    model = AdaptiveModel(game, 0, bots=make_bot)
     state = game.new_game(3, 5)
     assert isinstance(state, CodeOfNineState)
     while not (state.phase == Phase.PLACE and state.turn == 2):

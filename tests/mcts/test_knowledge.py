@@ -10,11 +10,11 @@ import pytest
 import tabletop
 from tabletop.bots import UnknownBotError, make_bot
 from tabletop.bots.mcts import MctsBot
-from tabletop.bots.mcts.knowledge import Knowledge
 from tabletop.bots.mcts.search import Budget, Settings, search
-from tabletop.bots.wicked_labyrinth.priors import HeuristicModel
 from tabletop.core.game import Game
+from tabletop.core.knowledge import Knowledge
 from tabletop.core.state import State
+from tabletop.games.wicked_labyrinth.bots.priors import HeuristicModel
 from tabletop.sim.runner import play_game
 
 from .matrix_game import MatrixGame
@@ -125,7 +125,7 @@ def test_code_of_nine_model_names_most_heuristic_rivals_moves() -> None:
     agrees with itself on another seed about 74% of the time), so the model names
     about two moves in three (66% over six games; with 2 completions instead of the
     heuristic's 8 it named 59%)."""
-    from tabletop.bots.code_of_nine.priors import HeuristicModel as NineModel
+    from tabletop.games.code_of_nine.bots.priors import HeuristicModel as NineModel
 
     game = tabletop.game("code-of-nine")
     right = asked = 0
@@ -247,7 +247,7 @@ def test_the_wicked_labyrinth_model_refuses_a_horizon() -> None:
 def test_code_of_nine_lines_end_at_the_seats_horizon_th_next_placement(horizon: int) -> None:
     """From a placement, the line is valued at the seat's ``horizon``-th placement after
     it (not at the next one when the horizon is further), whatever the rounds between."""
-    from tabletop.bots.code_of_nine.priors import HeuristicModel as NineModel
+    from tabletop.games.code_of_nine.bots.priors import HeuristicModel as NineModel
     from tabletop.games.code_of_nine.layout import Phase
 
     state, seat = _deciding_state("code-of-nine", 5)

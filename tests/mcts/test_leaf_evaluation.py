@@ -8,8 +8,10 @@ import pytest
 
 import tabletop
 from tabletop.bots import make_bot
-from tabletop.bots.mcts.evaluators import EVALUATORS, soft_rewards
+from tabletop.bots.mcts.evaluators import evaluator
 from tabletop.bots.mcts.search import random_rollout
+from tabletop.core.knowledge import soft_rewards
+from tabletop.games import REGISTRY
 
 from .test_mcts_bot import _deciding_state
 
@@ -26,16 +28,24 @@ def test_soft_rewards_favour_the_leader_and_stay_in_range() -> None:
     assert all(0.0 <= r <= 1.0 for r in soft_rewards([1e9, -1e9], 1.0, 0, 10, 0.3))
 
 
-@pytest.mark.parametrize("name", sorted(EVALUATORS))
+EVALUATED = sorted(kit.name for kit in REGISTRY.kits() if kit.has("mcts:evaluator"))
+
+
+def test_both_games_offer_a_leaf_evaluator() -> None:
+    assert {"wicked-labyrinth", "code-of-nine"} <= set(EVALUATED)
+
+
+@pytest.mark.parametrize("name", EVALUATED)
 def test_evaluators_value_every_player_of_a_state_not_yet_over(name: str) -> None:
     state, _ = _deciding_state(name, 2)
-    evaluate, scale = EVALUATORS[name]
-    worths = evaluate(state.clone())
-    assert len(worths) == 4 and scale > 0
+    found = evaluator(state.game)
+    assert found is not None
+    worths = found.worths(state.clone())
+    assert len(worths) == 4 and found.scale > 0
     assert all(isinstance(w, float | int) and math.isfinite(w) for w in worths)
 
 
-@pytest.mark.parametrize("name", sorted(EVALUATORS))
+@pytest.mark.parametrize("name", EVALUATED)
 @pytest.mark.parametrize("depth", [0, 6])
 def test_cut_rollouts_search_reproducibly(name: str, depth: int) -> None:
     state, seat = _deciding_state(name, 6)

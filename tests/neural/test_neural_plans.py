@@ -11,7 +11,9 @@ import tabletop
 from tabletop.bots import make_bot
 from tabletop.bots.neural import NeuralBot
 from tabletop.bots.neural.network import Network, packaged
-from tabletop.bots.neural.plans import (
+from tabletop.games import REGISTRY
+from tabletop.games.wicked_labyrinth.board import STRIDE
+from tabletop.games.wicked_labyrinth.bots.plans import (
     FEATURES,
     PLAN_LAYERS,
     Lab,
@@ -21,7 +23,6 @@ from tabletop.bots.neural.plans import (
     explore,
     features,
 )
-from tabletop.games.wicked_labyrinth.board import STRIDE
 from tabletop.games.wicked_labyrinth.elements import CAPACITY, ROUNDS, Phase
 from tabletop.games.wicked_labyrinth.ids import DONE
 from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
@@ -123,9 +124,7 @@ def test_the_bot_follows_its_plan_to_the_end_board_it_scores_best(tmp_path: Path
 def _base() -> Path:
     from importlib import resources
 
-    with resources.as_file(
-        resources.files("tabletop.bots.neural") / "weights" / f"{GAME}.npz"
-    ) as path:
+    with resources.as_file(REGISTRY.kit(GAME).part("neural:weights")) as path:
         return Path(path)
 
 
@@ -169,9 +168,9 @@ def test_shipped_labyrinth_weights_carry_the_plan_head() -> None:
 
 
 def test_decisions_are_labelled_with_the_planners_end_board(tmp_path: Path) -> None:
-    from tabletop.bots.neural.plan_train import PlanSamples, generate
+    from tabletop.games.wicked_labyrinth.bots.plan_samples import PlanSamples, generate
 
-    samples = generate(3, 1, "neural", student_share=0.5, seed=2)
+    samples = generate(3, 1, "neural", make_bot, student_share=0.5, seed=2)
     assert len(samples) > 10 and (samples.sizes >= 2).all()
     assert samples.rows.shape == (int(samples.sizes.sum()), FEATURES)
     assert ((samples.labels >= 0) & (samples.labels < samples.sizes)).all()
@@ -189,9 +188,10 @@ def test_decisions_are_labelled_with_the_planners_end_board(tmp_path: Path) -> N
 
 def test_a_tiny_plan_run_exports_what_the_numpy_head_scores(tmp_path: Path) -> None:
     torch = pytest.importorskip("torch")  # the train extra; playing does not need it
-    from tabletop.bots.neural.plan_train import Config, PlanSamples, build, run
+    from tabletop.games.wicked_labyrinth.bots.plan_samples import PlanSamples
+    from tabletop.training.plan_train import Config, build, run
 
-    config = Config(rounds=1, games=2, chunk=1, epochs=1, eval_games=1, seed=1)
+    config = Config(GAME, rounds=1, games=2, chunk=1, epochs=1, eval_games=1, seed=1)
     done = run(config, tmp_path)
     assert done.rounds == 1 and done.steps > 0
     network = Network.load(GAME, tmp_path / f"{GAME}.npz")
@@ -211,7 +211,7 @@ def test_students_with_a_plan_head_play_its_boards_in_self_play(
 ) -> None:
     """The network's training positions come from the bot's own processing: a student
     seat chooses boards with the plan head, its declarations from the policy."""
-    from tabletop.bots.neural.selfplay import generate
+    from tabletop.training.selfplay import generate
 
     with np.load(_base()) as data:
         arrays = {k: v for k, v in data.items() if not k.startswith("plan_")}

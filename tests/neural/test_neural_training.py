@@ -10,7 +10,7 @@ import pytest
 
 import tabletop
 from tabletop.bots.neural.network import Network
-from tabletop.bots.neural.selfplay import Samples, generate
+from tabletop.training.selfplay import Samples, generate
 
 
 def test_positions_are_labelled_legally_with_their_game_s_win_shares(tmp_path: Path) -> None:
@@ -59,7 +59,7 @@ def test_same_seed_same_positions() -> None:
 
 def test_a_tiny_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     pytest.importorskip("torch")  # the train extra; playing does not need it
-    from tabletop.bots.neural.train import Config, run
+    from tabletop.training.train import Config, run
 
     config = Config(
         "code-of-nine",

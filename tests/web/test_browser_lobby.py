@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from tabletop.bots.levels import LADDERS, LEVELS
+from tabletop.bots.levels import LEVELS
+from tabletop.games import REGISTRY
 from tabletop.games.wicked_labyrinth import cards
 from web.players import new_page
 from web.server import LiveServer
@@ -39,7 +40,7 @@ def test_a_card_file_is_read_and_checked(
     # the four difficulty levels, each once, named as the league ranked them
     named = [text.split(" bot: ")[0] for _, text in offered if " bot: " in text]
     assert sorted(named) == ["Easy", "Hard", "Normal", "Strongest"]
-    ladder = [level.spec for level in LADDERS["wicked-labyrinth"]]
+    ladder = [level.spec for level in REGISTRY.kit("wicked-labyrinth").levels]
     assert {value for value, text in offered if " bot: " in text} == set(ladder)
 
     broken = tmp_path / "broken.toml"

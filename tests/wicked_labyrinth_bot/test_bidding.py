@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.bots.wicked_labyrinth.bidding import (
+from tabletop.games.wicked_labyrinth.bots.bidding import (
     CorridorWorth,
     Rival,
     outlooks,

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from tabletop.bots import make_bot
-from tabletop.bots.wicked_labyrinth.processing_planner import BoardLab, ProcessingPlanner
-from tabletop.bots.wicked_labyrinth.valuation import Weights
 from tabletop.games.wicked_labyrinth import GAME
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth.board import PROMOTION, STRIDE
+from tabletop.games.wicked_labyrinth.bots.processing_planner import BoardLab, ProcessingPlanner
+from tabletop.games.wicked_labyrinth.bots.valuation import Weights
 from tabletop.games.wicked_labyrinth.elements import Colour, Mode, Rank
 
 from .positions import choosing, dealt, processing

@@ -18,14 +18,6 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from tabletop import compiled
-from tabletop.bots.wicked_labyrinth import heuristic
-from tabletop.bots.wicked_labyrinth import processing_planner as pp
-from tabletop.bots.wicked_labyrinth.processing_planner import (
-    ProcessingPlanner,
-    ReferencePlanner,
-    native_planner,
-)
-from tabletop.bots.wicked_labyrinth.valuation import Weights
 from tabletop.games.wicked_labyrinth import GAME
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
@@ -38,6 +30,14 @@ from tabletop.games.wicked_labyrinth.board import (
     SMALL_DONE,
     STRIDE,
 )
+from tabletop.games.wicked_labyrinth.bots import heuristic
+from tabletop.games.wicked_labyrinth.bots import processing_planner as pp
+from tabletop.games.wicked_labyrinth.bots.processing_planner import (
+    ProcessingPlanner,
+    ReferencePlanner,
+    native_planner,
+)
+from tabletop.games.wicked_labyrinth.bots.valuation import Weights
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.sim.runner import make_bots
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from tabletop.bots.wicked_labyrinth.processing_planner import ReferencePlanner
-from tabletop.bots.wicked_labyrinth.valuation import Weights
 from tabletop.games.wicked_labyrinth import GAME, rules
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth.board import GREAT, GREAT_DONE, MODE, SMALL, SMALL_DONE, STRIDE
+from tabletop.games.wicked_labyrinth.bots.processing_planner import ReferencePlanner
+from tabletop.games.wicked_labyrinth.bots.valuation import Weights
 from tabletop.games.wicked_labyrinth.elements import Mode, Phase
 
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.bots.wicked_labyrinth.strength import Strength, measure, timing_summary, versus
+from tabletop.games.wicked_labyrinth import GAME
+from tabletop.sim.strength import Strength, measure, timing_summary, versus
 
 
 def strength(wins: int, games: int) -> Strength:
@@ -24,7 +25,7 @@ def test_wilson_interval_is_centred_near_the_rate() -> None:
 
 def test_measure_refuses_an_empty_batch() -> None:
     with pytest.raises(ValueError, match="games"):
-        measure("heuristic", 4, 0)
+        measure(GAME, "heuristic", 4, 0)
 
 
 def test_timing_summary_reports_each_kind_of_decision() -> None:
@@ -33,7 +34,7 @@ def test_timing_summary_reports_each_kind_of_decision() -> None:
 
 
 def test_versus_reports_the_pairs_win_share_and_scores() -> None:
-    text = versus("heuristic:budget=50", "random", 2, seed=5)
+    text = versus(GAME, "heuristic:budget=50", "random", 2, seed=5)
     share = float(text.split("win share ")[1].split()[0])
     mine, theirs = (float(x) for x in text.split("mean score ")[1].split(" vs "))
     assert 0.0 <= share <= 1.0 and mine > theirs
@@ -41,4 +42,4 @@ def test_versus_reports_the_pairs_win_share_and_scores() -> None:
 
 def test_versus_needs_two_different_bots() -> None:
     with pytest.raises(ValueError, match="different"):
-        versus("random", "random", 2)
+        versus(GAME, "random", "random", 2)

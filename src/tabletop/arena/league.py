@@ -1,8 +1,8 @@
 """The league: a fixed pool of bots per game, rated against each other by the arena.
 
-No bot of the pool is tuned for the others: it holds the baseline (``random``), the
-heuristic at several settings, the game's strongest search
-(:data:`tabletop.bots.levels.SEARCHES`), an outside algorithm (OpenSpiel's ISMCTS,
+Each game's pool is its kit's ``league:pool`` part. No bot of a pool is tuned for the
+others: it holds the baseline (``random``), the heuristic at several settings, the
+game's strongest search (its kit's ``search``), an outside algorithm (OpenSpiel's ISMCTS,
 :mod:`tabletop.bots.openspiel_ismcts`) and the learned bot (``neural``,
 :mod:`tabletop.bots.neural`). Seven bots a game keep a cycle of the schedule at 140
 games (docs/league.md). Matches are the arena's:
@@ -18,9 +18,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.bots.levels import SEARCHES
+from tabletop.games import REGISTRY
 
 PLAYERS = 4
+PART = "league:pool"
 
 
 @dataclass(frozen=True)
@@ -31,44 +32,14 @@ class Member:
     about: str
 
 
-def _lobby_searches(game: str) -> tuple[Member, ...]:
-    spec = SEARCHES[game]
-    return (Member(f"{spec},clock=cpu", "the game's strongest search (0.25 s of CPU a decision)"),)
-
-
-POOLS: dict[str, tuple[Member, ...]] = {
-    "wicked-labyrinth": (
-        Member("random", "uniform over the legal actions"),
-        Member("heuristic", "the heuristic bot as shipped"),
-        Member("heuristic:aggression=1.6,spite=0.6", "declares more and contests more"),
-        Member("heuristic:aggression=0.6,spite=0", "declares less, ignores rivals"),
-        *_lobby_searches("wicked-labyrinth"),
-        Member(
-            "ismcts:simulations=100",
-            "OpenSpiel's ISMCTS on the turn-based form, random rollouts, the game's "
-            "determinization as resampler",
-        ),
-        Member("neural", "the learned policy (self-play), NumPy at play time"),
-    ),
-    "code-of-nine": (
-        Member("random", "uniform over the legal actions"),
-        Member("heuristic", "the heuristic bot as shipped (8 card completions)"),
-        Member("heuristic:samples=2", "2 card completions: cheaper, noisier"),
-        Member("heuristic:samples=32", "32 card completions"),
-        *_lobby_searches("code-of-nine"),
-        Member(
-            "ismcts:simulations=100",
-            "OpenSpiel's ISMCTS, random rollouts, the game's determinization as resampler",
-        ),
-        Member("neural", "the learned policy (self-play), NumPy at play time"),
-    ),
-}
-"""The pool of each game, in a fixed order (the schedule depends on it)."""
+def leagues() -> list[str]:
+    """The games with a league pool."""
+    return [kit.name for kit in REGISTRY.kits() if kit.has(PART)]
 
 
 def pool(game: str) -> tuple[Member, ...]:
-    """The league pool of ``game``; a clear error if it has none."""
-    found = POOLS.get(game)
-    if found is None:
-        raise ValueError(f"no league pool for {game!r} (games: {', '.join(POOLS)})")
-    return found
+    """The league pool of ``game``, in its fixed order; a clear error if it has none."""
+    kit = REGISTRY.kit(game) if game in REGISTRY.names() else None
+    if kit is None or not kit.has(PART):
+        raise ValueError(f"no league pool for {game!r} (games: {', '.join(leagues())})")
+    return tuple(Member(spec, about) for spec, about in kit.part(PART))

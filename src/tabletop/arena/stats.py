@@ -5,7 +5,7 @@
   its new rating takes the copies' mean mu and mean sigma. OpenSkill updates game by
   game and weighs the latest games most, a model for players who improve; the pool's
   bots do not change, so which game came last should not matter. It did: a single
-  pass over 560 Code of Nine games put ``heuristic:samples=32`` 1.7 below
+  pass over one game's 560 league games put ``heuristic:samples=32`` 1.7 below
   ``heuristic:samples=2`` though it won more and scored more, and 30 shuffles of the
   same games moved each bot's mu by about 1.1 (one standard deviation). So the
   ratings are the mean mu and mean sigma over :data:`ORDERS` passes, each over the

@@ -1,15 +1,16 @@
 """The difficulty levels a player picks a bot by, chosen from the league's ratings.
 
-Each game's ladder has four levels, ``easy``, ``normal``, ``hard`` and ``strongest``,
-each a bot spec of the game's league pool (:mod:`tabletop.arena.league`) with its
-OpenSkill rating there (mu, sigma). :func:`choose_ladder` picks them from the ratings:
-the strongest bot is ``strongest``, the weakest that is not ``random`` is ``easy``,
-and ``normal`` and ``hard`` are the two bots between them whose ratings split the
-range most evenly (the smallest spread of the three gaps). Bots that need an optional
-extra (OpenSpiel's ``ismcts``, the learned ``neural``) are not made levels. A test
-derives the ladders again from the league reports committed under ``docs/league/``
-and compares them with :data:`LADDERS`. The rating gaps between consecutive levels
-are in docs/league.md.
+Each game's ladder (its kit's ``levels``) has four levels, ``easy``, ``normal``,
+``hard`` and ``strongest``, each a bot spec of the game's league pool
+(:mod:`tabletop.arena.league`) with its OpenSkill rating there (mu, sigma).
+:func:`choose_ladder` picks them from the ratings: the strongest bot is ``strongest``,
+the weakest that is not ``random`` is ``easy``, and ``normal`` and ``hard`` are the two
+bots between them whose ratings split the range most evenly (the smallest spread of the
+three gaps). Bots that need an optional extra (OpenSpiel's ``ismcts``, the learned
+``neural``) are not made levels. A test derives the ladders again from the league
+reports committed under ``docs/league/`` and compares them with the kits' ``levels``.
+The lobby also offers each game's strongest measured search (its kit's ``search``) as
+``mcts``. The rating gaps between consecutive levels are in docs/league.md.
 
 The lobby offers the search with a wall-clock budget; the league ran it with
 ``clock=cpu`` (the same 0.25 s on a free core), so the ``clock=cpu`` is dropped here.
@@ -18,31 +19,15 @@ The lobby offers the search with a wall-clock budget; the league ran it with
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from itertools import combinations
 
-SEARCHES: dict[str, str] = {
-    "wicked-labyrinth": "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-    "code-of-nine": "mcts:time=0.25,model=adaptive,samples=4,c=0.2",
-}
-"""Each game's strongest measured search (docs/arena.md): a bare ``mcts`` plays random
-rollouts, weaker than ``heuristic`` in both games; its model makes it strong. The
-league rates it (with ``clock=cpu``) and the ladder offers it if it rates highest."""
+from tabletop.core.kit import Level
+from tabletop.games import REGISTRY
 
 DIFFICULTIES = ("easy", "normal", "hard", "strongest")
 NOT_OFFERED = ("random", "ismcts", "neural")
 """Bot names never made a level: no challenge, or an optional extra needed (OpenSpiel;
 NumPy for ``neural``, which the lobby offers as a bot of its own)."""
-
-
-@dataclass(frozen=True)
-class Level:
-    """One difficulty: its name, the bot spec the lobby offers and its league rating."""
-
-    name: str
-    spec: str
-    mu: float
-    sigma: float
 
 
 def lobby_spec(league_spec: str) -> str:
@@ -73,31 +58,9 @@ def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, .
     )
 
 
-LADDERS: dict[str, tuple[Level, ...]] = {
-    # tabletop league wicked-labyrinth --games 700 (docs/league/wicked-labyrinth);
-    # gaps 0.6, 1.0, 6.3 (one sigma is about 2.0)
-    "wicked-labyrinth": (
-        Level("easy", "heuristic:aggression=1.6,spite=0.6", 41.8, 2.0),
-        Level("normal", "heuristic", 42.4, 2.0),
-        Level("hard", "heuristic:aggression=0.6,spite=0", 43.4, 2.0),
-        Level(
-            "strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed", 49.7, 2.1
-        ),
-    ),
-    # tabletop league code-of-nine --games 560 (docs/league/code-of-nine); gaps 0.5,
-    # 3.1, 2.7 (one sigma is about 1.9)
-    "code-of-nine": (
-        Level("easy", "heuristic:samples=2", 27.7, 1.9),
-        Level("normal", "heuristic:samples=32", 28.2, 1.9),
-        Level("hard", "heuristic", 31.3, 1.9),
-        Level("strongest", "mcts:time=0.25,model=adaptive,samples=4,c=0.2", 34.0, 2.0),
-    ),
-}
-"""Each game's levels, weakest first, from its league (docs/league.md)."""
-
-
 def ladder(game: str) -> tuple[Level, ...]:
-    return LADDERS.get(game, ())
+    """The levels of ``game`` (its kit's), weakest first; none for a game without."""
+    return REGISTRY.kit(game).levels if game in REGISTRY.names() else ()
 
 
 def gaps(game: str) -> list[float]:
@@ -112,13 +75,13 @@ def _by_bot(game: str) -> dict[str, tuple[str, ...]]:
     by_bot: dict[str, list[str]] = {}
     for level in ladder(game):
         by_bot.setdefault(level.spec.split(":")[0], []).append(level.spec)
-    search = SEARCHES.get(game)
+    search = REGISTRY.kit(game).search
     if search is not None and search not in by_bot.get("mcts", []):
         by_bot.setdefault("mcts", []).append(search)
     return {bot: tuple(specs) for bot, specs in by_bot.items()}
 
 
-LEVELS: dict[str, dict[str, tuple[str, ...]]] = {game: _by_bot(game) for game in SEARCHES}
+LEVELS: dict[str, dict[str, tuple[str, ...]]] = {game: _by_bot(game) for game in REGISTRY.names()}
 """The lobby's specs by game and bot name, weakest first; a bot not listed is offered
 bare (``random``)."""
 

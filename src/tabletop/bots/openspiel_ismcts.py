@@ -8,12 +8,11 @@ seat's view (what ``resample_from_infostate`` does for the OpenSpiel state). Nod
 keyed by the seat's observation string (its view).
 
 OpenSpiel's ISMCTS searches sequential games only (it asserts so), so the bot searches
-each game in a sequential form: Code of Nine as registered (``openspiel.TURN_BASED``:
-its sealed change of memory cards at setup is committed seat by seat), The Wicked
-Labyrinth in its turn-based form (``openspiel.TurnBasedWickedLabyrinthGame``): its
-sealed declarations are committed seat by seat, lowest first, and nothing of a closed
-hand shows until all are in; each seat's soul processing, done in the open, comes
-seat after seat. At a decision several seats take together, the seats before this one
+each game in a sequential form (``openspiel.sequential_class``): a game registered as
+sequential as it is (its kit's ``openspiel:turn_based``: sealed choices committed seat
+by seat), any other in its turn-based form, where the decisions several seats take
+together are committed seat by seat, lowest first, nothing of a sealed choice showing
+until all are in. At a decision several seats take together, the seats before this one
 in the determinized state act at random first (a sealed choice is hidden from this
 seat anyway; an open one is another seat's own processing), so the search is this
 seat's own decision.
@@ -23,7 +22,7 @@ exploration constant (returns are win shares in [0, 1]).
 
 Nodes are keyed by the deciding seat's view itself rather than by its observation
 string (the text of that view): the same information sets, so the same search, but
-rendering each visited state's view as text took 70% of a Labyrinth decision.
+rendering each visited state's view as text took 70% of a decision in one game.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """``tabletop train GAME --dir DIR [...]``: train the ``neural`` bot (the ``train`` extra).
 
-The options are the training script's (:mod:`tabletop.bots.neural.train`, also run as
-``python -m tabletop.bots.neural.train``); ``tabletop train GAME --help`` lists them.
+The options are the training script's (:mod:`tabletop.training.train`, also run as
+``python -m tabletop.training.train``); ``tabletop train GAME --help`` lists them.
 Torch is imported only when this command runs.
 """
 
@@ -14,7 +14,7 @@ from tabletop.cli.options import GameArg
 
 def train(ctx: typer.Context, game: GameArg) -> None:
     """Train the neural bot by expert iteration (resumable; see docs/neural.md)."""
-    from tabletop.bots.neural.train import main
+    from tabletop.training.train import main
 
     main([game, *ctx.args])
 

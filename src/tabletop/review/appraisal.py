@@ -1,6 +1,6 @@
 """What the search thinks each legal action of one decision is worth, in points.
 
-The game's strongest search (:data:`tabletop.bots.levels.SEARCHES`) is asked again
+The game's strongest search (its kit's ``search``) is asked again
 with its model of play (``model=heuristic`` or ``adaptive``, which starts as the
 heuristic: each decision is appraised on its own), but instead of spending its budget where
 UCB leads, every legal action is played on the same ``samples`` determinizations of
@@ -18,13 +18,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tabletop.bots.levels import SEARCHES
 from tabletop.bots.mcts.knowledge import knowledge
 from tabletop.bots.mcts.search import Budget, Settings, search
 from tabletop.bots.registry import parse_spec
 from tabletop.core.game import Game
+from tabletop.core.review import Decision
 from tabletop.core.state import State
-from tabletop.review.decisions import Decision
+from tabletop.games import REGISTRY
 
 EVERY_ACTION = 1e6
 """A UCB constant so large that the search visits the least tried action next: with
@@ -45,7 +45,7 @@ class Searcher:
 
 def searcher(game: Game) -> Searcher | None:
     """The lobby's strongest ``mcts`` setting of ``game`` as a searcher (None: no model)."""
-    spec = SEARCHES.get(game.info.name)
+    spec = REGISTRY.kit(game).search
     if spec is None:
         return None
     _, params = parse_spec(spec)

@@ -27,7 +27,7 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
 - ``samples`` (default none): the search draws only this many determinizations and
   tries each root action on them in turn (none: a fresh one each iteration);
 - ``horizon`` (default: the model's): how far the model's lines go, in the game's
-  terms (Code of Nine: the seat's placements after this one; see its model).
+  terms (e.g. how many of the seat's own decisions after this one; see the model).
 
 The bot never sees the true state: every iteration samples one with
 ``game.determinize(view, seed)``, seeds drawn from the bot's own generator.
@@ -40,11 +40,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from tabletop.bots.mcts.evaluators import evaluator
-from tabletop.bots.mcts.knowledge import Knowledge, knowledge
+from tabletop.bots.mcts.knowledge import knowledge
 from tabletop.bots.mcts.search import Budget, Leaf, SearchOutcome, Settings, search
 from tabletop.core.actions import Action
 from tabletop.core.bot import Bot
 from tabletop.core.game import Game
+from tabletop.core.knowledge import Knowledge
 from tabletop.core.state import State
 
 DEFAULT_ITERATIONS = 400
@@ -137,10 +138,10 @@ class MctsBot(Bot):
             depth = GUIDED_DEPTH if depth is None else depth
             self.leaf = Leaf(depth, self.guide.values, None)
         elif depth is not None:
-            found = evaluator(game.info.name)
+            found = evaluator(game)
             if found is None:
                 raise ValueError(f"depth needs a leaf evaluator; {game.info.name} has none")
-            self.leaf = Leaf(depth, found[0], found[1])
+            self.leaf = Leaf(depth, found.worths, found.scale)
         self.last: SearchOutcome | None = None
         """The last decision's search (for benchmarks and tests)."""
 

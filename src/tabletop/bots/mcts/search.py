@@ -27,9 +27,8 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tabletop.bots.mcts.evaluators import soft_rewards
-from tabletop.bots.mcts.knowledge import Knowledge
 from tabletop.bots.mcts.tree import VISITS, Node, Path, backpropagate, select
+from tabletop.core.knowledge import Knowledge, soft_rewards
 from tabletop.core.result import Result
 from tabletop.core.state import State
 

@@ -12,9 +12,10 @@ over every legal action (:meth:`NeuralBot.priors`, the search's progressive bias
 every seat's value of a sampled state (:meth:`NeuralBot.values`, the search's leaf
 value), AlphaZero's two uses of its network.
 
-In The Wicked Labyrinth's soul processing a network with a plan head chooses among
-whole plans instead (:mod:`tabletop.bots.neural.plans`): each legal action is worth the
-head's score of the best end board it leads to, softmaxed into the same probabilities.
+Where a game's network has a plan head (its kit's ``neural:plan``, e.g. for a seat's
+own sequence of moves that ends on a board), the bot chooses among whole plans there
+instead: each legal action is worth the head's score of the best end it leads to,
+softmaxed into the same probabilities.
 """
 
 from __future__ import annotations
@@ -25,13 +26,11 @@ from typing import Any
 import numpy as np
 
 from tabletop.bots.neural.network import Network, masked_softmax, packaged
-from tabletop.bots.neural.plans import action_values, gain_values
 from tabletop.core.actions import Action
 from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.core.state import State
-from tabletop.games.wicked_labyrinth.elements import Mode, Phase
-from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
+from tabletop.games import REGISTRY
 from tabletop.rl.encoders import TableEncoder, encoder_for, table_encoder_for
 
 
@@ -88,28 +87,15 @@ class NeuralBot(Bot):
 
     def board_choice(self, view: Any, ids: list[int]) -> np.ndarray | None:
         """The plan head's probabilities (in ``ids`` order) where the network has one
-        and the seat chooses a board: processing souls, or a white fragment's colour or
-        an overflow's return while searching; else None."""
+        and the game's ``neural:plan`` has the seat choose a plan; else None."""
         head = self.network.plan
         if head is None:
             return None
-        processing = view.phase == Phase.SOUL_PROCESSING
-        board = view.boards[self.seat]
-        if not processing and board.deciding not in (Mode.CHOOSE_WHITE, Mode.OVERFLOW):
-            return None  # a declaration: the policy's
-        state = self.game.determinize(view, 0)  # hides nothing of the seat's board
-        if not isinstance(state, WickedLabyrinthState):
-            raise TypeError("a plan head plays The Wicked Labyrinth only")
-        if processing:
-            worth = action_values(head, state, self.seat)
-        else:
-            later = (
-                board.pending_gains[1:]
-                if board.deciding == Mode.CHOOSE_WHITE
-                else board.pending_gains
-            )
-            worth = gain_values(head, state, self.seat, [int(e) for e in later])
-        scores = np.maximum([worth[a] for a in ids], -1e9)  # -inf: reaches no end
+        planner = REGISTRY.kit(self.game).part("neural:plan")
+        worth = planner.board_scores(head, self.game, view, self.seat, ids)
+        if worth is None:
+            return None  # a decision the head does not plan: the policy's
+        scores = np.maximum(worth, -1e9)  # -inf: reaches no end
         return masked_softmax(scores, np.arange(len(ids)))
 
     def act(self, view: Any, legal: Sequence[Action]) -> Action:

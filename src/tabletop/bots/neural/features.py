@@ -1,11 +1,10 @@
 """One input layout per game for every player count: the network's input vector.
 
-The observation encoders (:mod:`tabletop.rl.encoders`) give a vector whose length
-depends on the player count (The Wicked Labyrinth: a board, corridors and opened hands
-per seat). One network serves every count of a game: each observation entry goes to
-the input position of the entry with the same label at the largest count, the
-positions of absent seats and corridors stay 0, and a one-hot of the player count
-follows. Seats are already relative (the viewer first), so a net learns "the next
+The observation encoders (a kit's ``rl:encoder``) give a vector whose length may
+depend on the player count (a board per seat, say). One network serves every count of
+a game: each observation entry goes to the input position of the entry with the same
+label at the largest count, the positions of absent seats stay 0, and a one-hot of the
+player count follows. Seats are already relative (the viewer first), so a net learns "the next
 seat's board" once for every count.
 """
 
@@ -15,26 +14,28 @@ from functools import cache
 
 import numpy as np
 
-import tabletop
 from tabletop.core.errors import UnknownGameError
+from tabletop.games import REGISTRY
 from tabletop.rl.encoders import encoder_for
 
 COUNTS: dict[str, tuple[int, ...]] = {
-    name: tuple(tabletop.game(name).info.player_counts)
-    for name in ("wicked-labyrinth", "code-of-nine")
+    kit.name: tuple(kit.game.info.player_counts)
+    for kit in REGISTRY.kits()
+    if kit.has("neural:weights")
 }
-"""The games with a network, and the player counts each network plays: every count the
-game allows (its ``GameInfo``)."""
+"""The games that ship a network (their kit's ``neural:weights``), and the player
+counts each network plays: every count the game allows (its ``GameInfo``)."""
 
 
 class InputLayout:
     """Where each player count's observation entries go in the input vector."""
 
     def __init__(self, game: str) -> None:
-        if game not in COUNTS:
-            raise UnknownGameError(f"no neural network for {game!r} (games: {', '.join(COUNTS)})")
+        kit = REGISTRY.kit(game)
+        if not kit.has("rl:encoder"):
+            raise UnknownGameError(f"no neural network for {game!r}: it has no observation encoder")
         self.game = game
-        self.counts = COUNTS[game]
+        self.counts = tuple(kit.game.info.player_counts)
         encoder = encoder_for(game)
         widest = encoder.labels(max(self.counts))
         position = {label: i for i, label in enumerate(widest)}

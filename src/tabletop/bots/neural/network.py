@@ -5,25 +5,22 @@ hidden ReLU layers, then two heads: one logit per action of the game's table
 (the policy, softmaxed over the legal actions only) and one value logit (the seat's
 expected win share, through a sigmoid). Weights are a ``.npz`` file (``w0, b0, w1,
 b1, policy_w, policy_b, value_w, value_b``, stored as float16 to keep the package
-small, computed in float32; The Wicked Labyrinth's also ``plan_*``, the soul processing
-head of :mod:`tabletop.bots.neural.plans`) written by :mod:`tabletop.bots.neural.train`
-(and :mod:`tabletop.bots.neural.plan_train`); the package ships one per game under
-``weights/``.
+small, computed in float32; a game's may also hold a plan head, ``plan_*``, that its
+kit's ``neural:plan`` part reads) written by :mod:`tabletop.training.train` (and
+:mod:`tabletop.training.plan_train`); a game ships one as its kit's ``neural:weights``.
 """
 
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
 from tabletop.bots.neural.features import InputLayout, layout
-
-if TYPE_CHECKING:
-    from tabletop.bots.neural.plans import PlanHead
+from tabletop.games import REGISTRY
 
 LAYERS = ("w0", "b0", "w1", "b1", "policy_w", "policy_b", "value_w", "value_b")
 """The arrays a weight file holds, in the order the forward pass uses them."""
@@ -52,21 +49,21 @@ class Network:
         self.policy_w, self.policy_b = w["policy_w"], w["policy_b"]
         self.value_w, self.value_b = w["value_w"], w["value_b"]
         self.num_actions = self.policy_w.shape[1]
-        self.plan: PlanHead | None = None
-        """The Wicked Labyrinth's soul processing head, where the file has one."""
+        self.plan: Any = None
+        """The game's plan head (its ``neural:plan`` part's ``PlanHead``), where the file
+        has one."""
         if any(name.startswith("plan_") for name in arrays):
-            from tabletop.bots.neural.plans import PLAN_LAYERS, PlanHead
-
-            absent = [name for name in PLAN_LAYERS if name not in arrays]
+            planner = REGISTRY.kit(game).part("neural:plan")
+            absent = [name for name in planner.PLAN_LAYERS if name not in arrays]
             if absent:
                 raise ValueError(f"weights for {game} lack {', '.join(absent)}")
-            self.plan = PlanHead(arrays)
+            self.plan = planner.PlanHead(arrays)
 
     @classmethod
     def load(cls, game: str, path: str | Path | None = None) -> Network:
         """The weights at ``path``, or the package's own for ``game``."""
         if path is None:
-            source = resources.files("tabletop.bots.neural") / "weights" / f"{game}.npz"
+            source: Traversable = REGISTRY.kit(game).part("neural:weights")
             with source.open("rb") as handle, np.load(handle) as data:
                 return cls(game, dict(data))
         with np.load(path) as data:

@@ -1,10 +1,11 @@
-"""Measure a Wicked Labyrinth bot against ``random`` bots, its seat rotated.
+"""Measure a bot against ``random`` bots, its seat rotated.
 
-``python -m tabletop.bots.wicked_labyrinth.strength --players 4 --games 500`` plays
+``python -m tabletop.sim.strength GAME --players 4 --games 500`` plays
 game ``i`` from seed ``seed + i`` with the measured bot in seat ``i % players`` and
 ``random`` elsewhere, then prints the bot's win rate with its 95% Wilson interval and
 the mean scores. A shared first place counts as a win for nobody (a strict measure).
-``--timing`` instead prints how long the bot takes per decision, by kind of decision;
+``--timing`` instead prints how long the bot takes per decision, by kind of decision
+(the kit's ``sim:decision_kind``, else the view's phase);
 ``--versus SPEC`` plays it head to head in 4-player games, two seats each (seats
 alternated), and prints its win share (a shared win split evenly) and the mean scores.
 """
@@ -15,10 +16,11 @@ import argparse
 import math
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from tabletop.bots import make_bot
-from tabletop.games.wicked_labyrinth import GAME
-from tabletop.games.wicked_labyrinth.elements import Mode, Phase
+from tabletop.core.game import Game
+from tabletop.games import REGISTRY
 from tabletop.sim.runner import make_bots, play_game
 
 Z95 = 1.959963984540054
@@ -57,7 +59,7 @@ class Strength:
         )
 
 
-def measure(spec: str, players: int, games: int, seed: int = 0) -> Strength:
+def measure(game: Game, spec: str, players: int, games: int, seed: int = 0) -> Strength:
     """Play ``games`` games of ``spec`` against random bots, rotating its seat."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -69,7 +71,7 @@ def measure(spec: str, players: int, games: int, seed: int = 0) -> Strength:
         seat = i % players
         specs = ["random"] * players
         specs[seat] = spec
-        result = play_game(GAME, specs, seed + i).result
+        result = play_game(game, specs, seed + i).result
         wins += result.winners == (seat,)
         bot_total += result.scores[seat]
         rivals_total += sum(result.scores) - result.scores[seat]
@@ -84,7 +86,7 @@ def measure(spec: str, players: int, games: int, seed: int = 0) -> Strength:
     )
 
 
-def versus(spec: str, other: str, games: int, seed: int = 0) -> str:
+def versus(game: Game, spec: str, other: str, games: int, seed: int = 0) -> str:
     """Two ``spec`` bots against two ``other`` bots: win share of ``spec`` and scores."""
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
@@ -93,7 +95,7 @@ def versus(spec: str, other: str, games: int, seed: int = 0) -> str:
     share = mine = theirs = 0.0
     for i in range(games):
         specs = [other, spec, other, spec] if i % 2 == 0 else [spec, other, spec, other]
-        result = play_game(GAME, specs, seed + i).result
+        result = play_game(game, specs, seed + i).result
         seats = [p for p in range(4) if specs[p] == spec]
         share += sum(1 / len(result.winners) for w in result.winners if w in seats)
         mine += sum(result.scores[p] for p in seats) / 2
@@ -105,14 +107,17 @@ def versus(spec: str, other: str, games: int, seed: int = 0) -> str:
     )
 
 
-def decision_times(spec: str, players: int, games: int, seed: int = 0) -> dict[str, list[float]]:
-    """Seconds per ``act`` call of the bot in seat 0 (against random bots), by kind:
-    declarations, choices while searching (white, overflow) and soul processing."""
-    times: dict[str, list[float]] = {"declare": [], "search choice": [], "processing": []}
+def decision_times(
+    game: Game, spec: str, players: int, games: int, seed: int = 0
+) -> dict[str, list[float]]:
+    """Seconds per ``act`` call of the bot in seat 0 (against random bots), by kind of
+    decision (:func:`decision_kind`), in the order the kinds first came."""
+    kind = decision_kind(game)
+    times: dict[str, list[float]] = {}
     for i in range(games):
-        state = GAME.new_game(players, seed + i)
-        bots = make_bots(GAME, ["random"] * players, seed + i)
-        bots[0] = make_bot(spec, GAME, 0, seed + i)
+        state = game.new_game(players, seed + i)
+        bots = make_bots(game, ["random"] * players, seed + i)
+        bots[0] = make_bot(spec, game, 0, seed + i)
         while not state.is_terminal():
             for p in state.current_players():
                 view, legal = state.view(p), state.legal_actions(p)
@@ -120,15 +125,18 @@ def decision_times(spec: str, players: int, games: int, seed: int = 0) -> dict[s
                 action = bots[p].act(view, legal)
                 spent = time.perf_counter() - start
                 if p == 0 and len(legal) > 1:
-                    times[_kind(view.phase, view.boards[0].deciding)].append(spent)
+                    times.setdefault(kind(view), []).append(spent)
                 state.apply(p, action)
     return times
 
 
-def _kind(phase: Phase, mode: Mode) -> str:
-    if phase == Phase.SOUL_PROCESSING:
-        return "processing"
-    return "declare" if mode == Mode.DECLARE else "search choice"
+def decision_kind(game: Game) -> Any:
+    """The game's kinds of decision for timing (its kit's ``sim:decision_kind``: a
+    view -> its kind's name), else the view's phase."""
+    kit = REGISTRY.kit(game)
+    if kit.has("sim:decision_kind"):
+        return kit.part("sim:decision_kind")
+    return lambda view: str(getattr(view, "phase", "decision"))
 
 
 def timing_summary(times: dict[str, list[float]]) -> str:
@@ -151,8 +159,9 @@ def timing_summary(times: dict[str, list[float]]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=REGISTRY.names())
     parser.add_argument("--spec", default="heuristic", help="the measured bot's spec")
-    parser.add_argument("--players", type=int, default=4, choices=(3, 4, 5))
+    parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument(
@@ -162,12 +171,14 @@ def main(argv: list[str] | None = None) -> None:
         "--versus", metavar="SPEC", help="play head to head against this bot instead (4 players)"
     )
     args = parser.parse_args(argv)
+    game = REGISTRY.get(args.game)
     if args.versus:
-        print(versus(args.spec, args.versus, args.games, args.seed))
+        print(versus(game, args.spec, args.versus, args.games, args.seed))
     elif args.timing:
-        print(timing_summary(decision_times(args.spec, args.players, args.games, args.seed)))
+        times = decision_times(game, args.spec, args.players, args.games, args.seed)
+        print(timing_summary(times))
     else:
-        print(measure(args.spec, args.players, args.games, args.seed).summary())
+        print(measure(game, args.spec, args.players, args.games, args.seed).summary())
 
 
 if __name__ == "__main__":

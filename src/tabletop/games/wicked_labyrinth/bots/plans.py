@@ -12,7 +12,7 @@ legal action is worth the best end board reachable through it. The next decision
 again from the board it reached, so a plan that stops being the best is left.
 
 The head is trained by imitation of the heuristic's planner (listwise cross-entropy over
-each decision's candidate end boards, :mod:`tabletop.bots.neural.plan_train`); there is
+each decision's candidate end boards, :mod:`tabletop.training.plan_train`); there is
 no hand-written valuation at play time, only the rules' score among the features.
 """
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from tabletop.core.game import Game
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
     DECLARED,
@@ -50,6 +51,7 @@ from tabletop.games.wicked_labyrinth.elements import (
 )
 from tabletop.games.wicked_labyrinth.ids import CHOOSE_WHITE_BASE, DONE, RETURN_LOW_BASE
 from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
+from tabletop.games.wicked_labyrinth.views import WickedLabyrinthView
 
 NODE_CAP = 20_000
 """Boards explored per decision at most (the richest of 800 heuristic decisions had
@@ -352,3 +354,27 @@ def gain_values(
             after[a - RETURN_LOW_BASE] -= 1
         out[a] = lab.worth(lab.with_gains(after, later))
     return out
+
+
+def board_scores(
+    head: PlanHead, game: Game, view: WickedLabyrinthView, seat: int, ids: Sequence[int]
+) -> list[float] | None:
+    """The plan head's worth of each legal action id in ``ids`` (the learned bot's
+    ``neural:plan`` part) where the seat chooses a board: processing souls, or a white
+    fragment's colour or an overflow's return while searching; else None (a
+    declaration is the policy's). ``-inf``: an action that reaches no end board."""
+    processing = view.phase == Phase.SOUL_PROCESSING
+    board = view.boards[seat]
+    if not processing and board.deciding not in (Mode.CHOOSE_WHITE, Mode.OVERFLOW):
+        return None
+    state = game.determinize(view, 0)  # hides nothing of the seat's board
+    if not isinstance(state, WickedLabyrinthState):
+        raise TypeError("a plan head plays The Wicked Labyrinth only")
+    if processing:
+        worth = action_values(head, state, seat)
+    else:
+        later = (
+            board.pending_gains[1:] if board.deciding == Mode.CHOOSE_WHITE else board.pending_gains
+        )
+        worth = gain_values(head, state, seat, [int(e) for e in later])
+    return [worth[a] for a in ids]

@@ -1058,7 +1058,7 @@ static PyMemberDef Planner_members[] = {
 };
 
 static PyTypeObject PlannerType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tabletop.bots.wicked_labyrinth._planner.NativePlanner",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "tabletop.games.wicked_labyrinth.native._planner.NativePlanner",
     .tp_doc = "ReferencePlanner's search in C (see _planner.c).",
     .tp_basicsize = sizeof(Planner),
     .tp_flags = Py_TPFLAGS_DEFAULT,

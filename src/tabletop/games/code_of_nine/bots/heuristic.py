@@ -15,12 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from tabletop.bots.code_of_nine.beliefs import beliefs
-from tabletop.bots.code_of_nine.lookahead import Lookahead
 from tabletop.core.actions import Action
 from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.games.code_of_nine import actions as A
+from tabletop.games.code_of_nine.bots.beliefs import beliefs
+from tabletop.games.code_of_nine.bots.lookahead import Lookahead
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.memory_cards import EffectKind, MemoryCard
 from tabletop.games.code_of_nine.state import CodeOfNineState

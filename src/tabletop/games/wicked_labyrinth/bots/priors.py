@@ -1,7 +1,7 @@
 """Search knowledge for The Wicked Labyrinth, derived from the heuristic bot.
 
 ``mcts:model=heuristic`` plugs this into the generic search
-(:mod:`tabletop.bots.mcts.knowledge`):
+(:mod:`tabletop.bots.mcts.knowledge`, through the kit's ``mcts:model:heuristic``):
 
 - **Policy.** A declaration is the heuristic's own plan (``bidding.plan_declarations``
   over the corridor worths of ``gains.corridor_worth`` and the rivals' public pieces),
@@ -29,14 +29,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.bots.mcts.evaluators import soft_rewards
-from tabletop.bots.mcts.knowledge import Knowledge
-from tabletop.bots.wicked_labyrinth.bidding import CorridorWorth, Rival, outlooks, plan_declarations
-from tabletop.bots.wicked_labyrinth.gains import corridor_worth
-from tabletop.bots.wicked_labyrinth.heuristic import BIDDING_BUDGET_SHARE, HeuristicBot
-from tabletop.bots.wicked_labyrinth.processing_planner import BoardLab, ProcessingPlanner
-from tabletop.bots.wicked_labyrinth.valuation import rounds_left
 from tabletop.core.game import Game
+from tabletop.core.knowledge import BotMaker, Knowledge, soft_rewards
 from tabletop.core.state import State
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth.board import (
@@ -48,6 +42,16 @@ from tabletop.games.wicked_labyrinth.board import (
     STRIDE,
     WITCH,
 )
+from tabletop.games.wicked_labyrinth.bots.bidding import (
+    CorridorWorth,
+    Rival,
+    outlooks,
+    plan_declarations,
+)
+from tabletop.games.wicked_labyrinth.bots.gains import corridor_worth
+from tabletop.games.wicked_labyrinth.bots.heuristic import BIDDING_BUDGET_SHARE, HeuristicBot
+from tabletop.games.wicked_labyrinth.bots.processing_planner import BoardLab, ProcessingPlanner
+from tabletop.games.wicked_labyrinth.bots.valuation import rounds_left
 from tabletop.games.wicked_labyrinth.elements import (
     M_CHOOSE_WHITE,
     M_DECLARE,
@@ -72,8 +76,10 @@ needs their order more than their exact worth."""
 class HeuristicModel(Knowledge):
     """Every player modelled as the default ``heuristic`` bot declares."""
 
-    def __init__(self, game: Game, seat: int, horizon: int | None = None) -> None:
-        super().__init__(game, seat)
+    def __init__(
+        self, game: Game, seat: int, horizon: int | None = None, bots: BotMaker | None = None
+    ) -> None:
+        super().__init__(game, seat, bots)
         if horizon is not None:
             raise ValueError(
                 "the Wicked Labyrinth model takes no horizon: its lines end with the "

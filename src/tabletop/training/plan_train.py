@@ -1,25 +1,23 @@
-"""Training the soul processing plan head (:mod:`tabletop.bots.neural.plans`) in torch.
+"""Training a game's plan head (its kit's ``neural:plan``) in torch.
 
-    OPENBLAS_NUM_THREADS=1 nice -n 8 .venv/bin/tabletop train wicked-labyrinth --plan \\
+    OPENBLAS_NUM_THREADS=1 nice -n 8 .venv/bin/tabletop train GAME --plan \\
         --dir runs/plan --rounds 3 --games 300
-    # or: python -m tabletop.bots.neural.plan_train --dir runs/plan ...
+    # or: python -m tabletop.training.plan_train GAME --dir runs/plan ...
 
 Each round:
 
-1. **Play** ``games`` games of The Wicked Labyrinth (the player counts in turn, in
-   chunks saved as shards under ``DIR/shards``); each seat is the ``heuristic`` or the
-   current ``neural`` (the run's weights; before the first fit the base weights), half
-   and half, and 2% of processing moves are uniformly random. At every soul processing
-   decision with more than one end board the seat's candidates are enumerated
-   (:func:`~tabletop.bots.neural.plans.explore`) and labelled by the heuristic's
-   planner: the end board its plan, followed step by step, stops on, and the planner's
-   worth of every candidate (a soft target).
+1. **Play** ``games`` games of the game (the player counts in turn, in chunks saved as
+   shards under ``DIR/shards``); each seat is the ``heuristic`` or the current
+   ``neural`` (the run's weights; before the first fit the base weights), half and
+   half, and 2% of planned moves are uniformly random. Every decision the head plans
+   is labelled by the game's ``neural:plan_samples`` (the candidates, the teacher's
+   choice among them and its worth of every candidate, a soft target).
 2. **Fit** the head on every shard so far: listwise cross-entropy of the softmax over
    each decision's candidates against the planner's choice, plus ``soft`` times the
    cross-entropy against the softmax of the planner's worths (temperature ``tau``
    points). A twentieth is held out for the agreement figure.
-3. **Export** the base weights with the head (``DIR/wicked-labyrinth.npz``, a copy per
-   round in ``DIR/rounds``) and **measure** it as :mod:`tabletop.bots.neural.train`
+3. **Export** the base weights with the head (``DIR/<game>.npz``, a copy per
+   round in ``DIR/rounds``) and **measure** it as :mod:`tabletop.training.train`
    does (one ``neural`` against three ``heuristic``): a point of ``DIR/curve.json``.
 
 Resumable like the network's training: finished shards are kept and
@@ -40,161 +38,34 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from rich.progress import Progress
 
-import tabletop
 from tabletop.bots import make_bot
-from tabletop.bots.neural.features import COUNTS
-from tabletop.bots.neural.plans import FEATURES, PLAN_LAYERS, end_key, explore, features
-from tabletop.bots.neural.train import Progressed, measure, plot, progress_columns
-from tabletop.bots.wicked_labyrinth.processing_planner import ProcessingPlanner
-from tabletop.bots.wicked_labyrinth.valuation import Weights, board_value
-from tabletop.games.wicked_labyrinth.board import STRIDE
-from tabletop.games.wicked_labyrinth.elements import ROUNDS, Phase
-from tabletop.games.wicked_labyrinth.ids import DONE
-from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
+from tabletop.games import REGISTRY
+from tabletop.training.train import Progressed, measure, plot, progress_columns
 
 if TYPE_CHECKING:
     import torch
 
-GAME = "wicked-labyrinth"
-MAX_CANDIDATES = 256
-"""Candidates kept per decision (the teacher's and a random sample of the others)."""
+
+def planned() -> list[str]:
+    """The games whose learned bot has a plan head to train."""
+    return [kit.name for kit in REGISTRY.kits() if kit.has("neural:plan_samples")]
 
 
-@dataclass
-class PlanSamples:
-    """Labelled decisions: candidate rows (float16) in groups of ``sizes``, the index of
-    the teacher's end board in each group, the teacher's worth of each candidate and
-    the seat's final win share per decision."""
-
-    rows: np.ndarray
-    sizes: np.ndarray
-    labels: np.ndarray
-    worth: np.ndarray
-    values: np.ndarray
-
-    def __len__(self) -> int:
-        return len(self.sizes)
-
-    @staticmethod
-    def join(parts: list[PlanSamples]) -> PlanSamples:
-        return PlanSamples(
-            *(
-                np.concatenate([getattr(p, f) for p in parts])
-                for f in ("rows", "sizes", "labels", "worth", "values")
-            )
-        )
-
-    def save(self, path: str) -> None:
-        np.savez_compressed(path, **asdict(self))
-
-    @staticmethod
-    def load(path: str) -> PlanSamples:
-        with np.load(path) as data:
-            return PlanSamples(*(data[f] for f in ("rows", "sizes", "labels", "worth", "values")))
+def _plan(game: str) -> Any:
+    """The game's plan head module (``PLAN_LAYERS``, ``FEATURES``, ``PlanHead``)."""
+    return REGISTRY.kit(game).part("neural:plan")
 
 
-def teacher_end(
-    planner: ProcessingPlanner, state: WickedLabyrinthState, seat: int
-) -> tuple[int, ...]:
-    """The end board the heuristic's planner reaches from ``state``, re-planning at each
-    step as the heuristic does."""
-    s = state.clone()
-    for _ in range(200):
-        action = planner.best(s, seat)[1]
-        if action == DONE:
-            return end_key(s.b[seat * STRIDE : (seat + 1) * STRIDE])
-        s.apply_unchecked(seat, action)
-    raise RuntimeError("the planner did not finish its processing")  # pragma: no cover
-
-
-def generate(
-    players: int,
-    games: int,
-    student: str | None,
-    student_share: float = 0.5,
-    epsilon: float = 0.02,
-    seed: int = 0,
-    progress: Any = None,
-) -> PlanSamples:
-    """``games`` games at ``players`` seats; every processing decision labelled."""
-    game = tabletop.game(GAME)
-    rng = np.random.default_rng(seed)
-    weights = Weights()
-    rows: list[np.ndarray] = []
-    sizes: list[int] = []
-    labels: list[int] = []
-    worth: list[np.ndarray] = []
-    values: list[float] = []
-    for g in range(games):
-        deal = int(rng.integers(1 << 31))
-        state = game.new_game(players, deal)
-        if not isinstance(state, WickedLabyrinthState):  # pragma: no cover
-            raise TypeError("plan samples come from The Wicked Labyrinth")
-        specs = [
-            student if student is not None and rng.random() < student_share else "heuristic"
-            for _ in range(players)
-        ]
-        bots = [make_bot(s, game, p, deal * 8 + p) for p, s in enumerate(specs)]
-        planner: ProcessingPlanner | None = None
-        mine: list[tuple[int, int]] = []
-        while not state.is_terminal():
-            processing = state.phase == Phase.SOUL_PROCESSING
-            for p in state.current_players() if processing else ():
-                graph = explore(state, p)
-                if len(graph.ends) < 2:
-                    continue
-                left = ROUNDS - state.round
-                if planner is None:
-                    planner = ProcessingPlanner(state.cards, weights, 800)
-                planner.use(left)
-                chosen = {e: k for k, e in enumerate(graph.ends)}.get(
-                    teacher_end(planner, state, p)
-                )
-                if chosen is None:  # beyond the node cap
-                    continue
-                keep = np.arange(len(graph.ends))
-                if len(keep) > MAX_CANDIDATES:
-                    others = rng.choice(np.delete(keep, chosen), MAX_CANDIDATES - 1, replace=False)
-                    keep = np.concatenate([[chosen], others])
-                    chosen = 0
-                ends = [graph.ends[k] for k in keep]
-                rows.append(features(ends, state.cards, left).astype(np.float16))
-                worth.append(
-                    np.array(
-                        [board_value(e, 0, state.cards, left, weights) for e in ends], np.float32
-                    )
-                )
-                sizes.append(len(ends))
-                labels.append(int(chosen))
-                mine.append((len(values), p))
-                values.append(0.0)
-            moves = []
-            for p in state.current_players():
-                legal = state.legal_actions(p)
-                if processing and len(legal) > 1 and rng.random() < epsilon:
-                    moves.append((p, legal[int(rng.integers(len(legal)))]))
-                else:
-                    moves.append((p, bots[p].act(state.view(p), legal)))
-            for p, action in moves:
-                state.apply(p, action)
-        result = state.result()
-        for k, p in mine:
-            values[k] = result.win_share(p)
-        if progress is not None:
-            progress(g + 1)
-    return PlanSamples(
-        np.concatenate(rows) if rows else np.zeros((0, FEATURES), np.float16),
-        np.asarray(sizes, np.int32),
-        np.asarray(labels, np.int32),
-        np.concatenate(worth) if worth else np.zeros(0, np.float32),
-        np.asarray(values, np.float32),
-    )
+def _samples(game: str) -> Any:
+    """The game's labelled plan samples module (``PlanSamples``, ``generate``)."""
+    return REGISTRY.kit(game).part("neural:plan_samples")
 
 
 @dataclass
 class Config:
     """One plan-head run's settings (kept in its checkpoint)."""
 
+    game: str
     base: str = ""
     rounds: int = 3
     games: int = 300
@@ -214,31 +85,35 @@ class Config:
 
 
 def build(config: Config) -> torch.nn.Module:
-    """The torch twin of :class:`~tabletop.bots.neural.plans.PlanHead`."""
+    """The torch twin of the game's ``PlanHead`` (its ``neural:plan``)."""
     import torch
     from torch import nn
 
     torch.manual_seed(config.seed)
     h0, h1 = config.hidden
     return nn.Sequential(
-        nn.Linear(FEATURES, h0), nn.ReLU(), nn.Linear(h0, h1), nn.ReLU(), nn.Linear(h1, 1)
+        nn.Linear(_plan(config.game).FEATURES, h0),
+        nn.ReLU(),
+        nn.Linear(h0, h1),
+        nn.ReLU(),
+        nn.Linear(h1, 1),
     )
 
 
-def export(model: torch.nn.Module, base: str, path: Path) -> None:
-    """The base weights file's network with this head, as one ``.npz``."""
-    from importlib import resources
-
+def export(model: torch.nn.Module, game: str, base: str, path: Path) -> None:
+    """The base weights file's network (default: the game's shipped one) with this
+    head, as one ``.npz``."""
     if base:
         with np.load(base) as data:
             arrays = {k: v for k, v in data.items() if not k.startswith("plan_")}
     else:
-        source = resources.files("tabletop.bots.neural") / "weights" / f"{GAME}.npz"
+        source = REGISTRY.kit(game).part("neural:weights")
         with source.open("rb") as handle, np.load(handle) as data:
             arrays = {k: v for k, v in data.items() if not k.startswith("plan_")}
     state = model.state_dict()
+    layers = _plan(game).PLAN_LAYERS
     for (w, b), layer in zip(
-        zip(PLAN_LAYERS[::2], PLAN_LAYERS[1::2], strict=True), ("0", "2", "4"), strict=True
+        zip(layers[::2], layers[1::2], strict=True), ("0", "2", "4"), strict=True
     ):
         arrays[w] = state[f"{layer}.weight"].numpy().T.astype(np.float16)
         arrays[b] = state[f"{layer}.bias"].numpy().astype(np.float16)
@@ -248,9 +123,7 @@ def export(model: torch.nn.Module, base: str, path: Path) -> None:
     os.replace(tmp, path)
 
 
-def _batch(
-    samples: PlanSamples, offsets: np.ndarray, groups: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
+def _batch(samples: Any, offsets: np.ndarray, groups: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Row indices ``(B, L)`` of ``groups`` padded to the longest, and the mask."""
     sizes = samples.sizes[groups]
     width = int(sizes.max())
@@ -263,7 +136,7 @@ def _batch(
 def fit(
     model: torch.nn.Module,
     optimiser: torch.optim.Optimizer,
-    samples: PlanSamples,
+    samples: Any,
     config: Config,
     progress: Progress,
     rng: np.random.Generator,
@@ -314,8 +187,10 @@ def fit(
 
 def play_round(
     config: Config, round_: int, directory: Path, student: str | None, progress: Progress
-) -> PlanSamples:
-    counts = COUNTS[GAME]
+) -> Any:
+    """Round ``round_``'s labelled decisions: its shards, played now where missing."""
+    found = _samples(config.game)
+    counts = tuple(REGISTRY.get(config.game).info.player_counts)
     chunks = (config.games + config.chunk - 1) // config.chunk
     shards = directory / "shards"
     shards.mkdir(parents=True, exist_ok=True)
@@ -328,10 +203,11 @@ def play_round(
             def advance(finished: int, before: int = k * config.chunk) -> None:
                 progress.update(task, completed=before + finished)
 
-            samples = generate(
+            samples = found.generate(
                 counts[k % len(counts)],
                 config.chunk,
                 student,
+                make_bot,
                 config.student_share,
                 seed=config.seed + round_ * 100_000 + k * 1000,
                 progress=advance,
@@ -339,10 +215,10 @@ def play_round(
             tmp = path.with_suffix(".tmp.npz")
             samples.save(str(tmp))
             os.replace(tmp, path)
-        parts.append(PlanSamples.load(str(path)))
+        parts.append(found.PlanSamples.load(str(path)))
         progress.update(task, completed=(k + 1) * config.chunk)
     progress.remove_task(task)
-    return PlanSamples.join(parts)
+    return found.PlanSamples.join(parts)
 
 
 def run(
@@ -361,7 +237,12 @@ def run(
     saved = torch.load(checkpoint, weights_only=False) if checkpoint.exists() else None
     if saved is not None:
         config = Config(
-            **{**saved["config"], **(changes or {}), "hidden": tuple(saved["config"]["hidden"])}
+            **{
+                "game": config.game,
+                **saved["config"],
+                **(changes or {}),
+                "hidden": tuple(saved["config"]["hidden"]),
+            }
         )
     model = build(config)
     optimiser = torch.optim.Adam(model.parameters(), lr=config.lr)
@@ -370,7 +251,9 @@ def run(
         optimiser.load_state_dict(saved["optimiser"])
         done = Progressed(**saved["progressed"])
     target = config.rounds if rounds is None else rounds
-    weights = directory / f"{GAME}.npz"
+    game = config.game
+    kind = _samples(game).PlanSamples
+    weights = directory / f"{game}.npz"
     rng = np.random.default_rng(config.seed + done.rounds)
     with Progress(*progress_columns()) as progress:
         while done.rounds < target:
@@ -382,19 +265,19 @@ def run(
             )
             new = play_round(config, done.rounds, directory, student, progress)
             kept = [
-                PlanSamples.load(str(p))
+                kind.load(str(p))
                 for r in range(done.rounds)
                 for p in sorted(directory.glob(f"shards/r{r:02d}-k*.npz"))
             ]
-            samples = PlanSamples.join([new, *kept])
+            samples = kind.join([new, *kept])
             figures = fit(model, optimiser, samples, config, progress, rng)
-            export(model, config.base, weights)
+            export(model, game, config.base, weights)
             done.steps += int(figures["steps"])
             done.rounds += 1
             done.games += config.games
             (directory / "rounds").mkdir(exist_ok=True)
-            shutil.copyfile(weights, directory / "rounds" / f"{GAME}-{done.rounds:02d}.npz")
-            point = measure(GAME, weights, config.eval_games, 50_000 + config.seed, progress)
+            shutil.copyfile(weights, directory / "rounds" / f"{game}-{done.rounds:02d}.npz")
+            point = measure(game, weights, config.eval_games, 50_000 + config.seed, progress)
             done.seconds += time.monotonic() - start
             row = {
                 "round": done.rounds,
@@ -418,18 +301,19 @@ def run(
                 checkpoint,
             )
             (directory / "curve.json").write_text(json.dumps(done.curve, indent=1) + "\n")
-            plot(done.curve, "Labyrinth plan head", directory / "curve.png")
+            plot(done.curve, f"{game} plan head", directory / "curve.png")
     return done
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(
-        prog="tabletop train wicked-labyrinth --plan",
+        prog="tabletop train GAME --plan",
         description=__doc__.split("\n\n")[0],
         argument_default=argparse.SUPPRESS,
     )
+    parser.add_argument("game", choices=planned())
     parser.add_argument("--dir", type=Path, required=True, help="run directory (resumable)")
-    defaults = Config()
+    defaults = Config("")
     for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed"):
         parser.add_argument(
             f"--{name.replace('_', '-')}", type=int, help=f"default {getattr(defaults, name)}"
@@ -443,10 +327,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--hidden", type=int, nargs=2, help="default 64 32")
     given = vars(parser.parse_args(argv))
-    directory = given.pop("dir")
+    game, directory = given.pop("game"), given.pop("dir")
     if "hidden" in given:
         given["hidden"] = tuple(given["hidden"])
-    run(Config(**given), directory, given.get("rounds"), changes=given)
+    run(Config(game, **given), directory, given.get("rounds"), changes=given)
 
 
 if __name__ == "__main__":

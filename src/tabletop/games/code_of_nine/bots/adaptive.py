@@ -1,6 +1,6 @@
 """``mcts:model=adaptive`` for Code of Nine: each rival modelled as the player it looks like.
 
-The ``heuristic`` model (:mod:`tabletop.bots.code_of_nine.priors`) has every rival
+The ``heuristic`` model (:mod:`tabletop.games.code_of_nine.bots.priors`) has every rival
 decide as the default heuristic bot would, so the search answers the bot it was told
 it faces. This model does not assume that. Each rival is one of a few candidate
 players (the ``COMPONENTS``): the heuristic (a competent player deciding from its own
@@ -40,11 +40,12 @@ from collections.abc import Callable
 from importlib.util import find_spec
 from typing import Any
 
-from tabletop.bots.code_of_nine.priors import HeuristicModel, _nine
 from tabletop.core.bot import Bot
 from tabletop.core.game import Game
+from tabletop.core.knowledge import BotMaker
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A
+from tabletop.games.code_of_nine.bots.priors import HeuristicModel, _nine
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.state import CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
@@ -106,8 +107,10 @@ def posterior(checks: list[Check], components: tuple[str, ...] = COMPONENTS) -> 
 class AdaptiveModel(HeuristicModel):
     """The heuristic model with each rival's player inferred from its placements."""
 
-    def __init__(self, game: Game, seat: int, horizon: int | None = None) -> None:
-        super().__init__(game, seat, horizon)
+    def __init__(
+        self, game: Game, seat: int, horizon: int | None = None, bots: BotMaker | None = None
+    ) -> None:
+        super().__init__(game, seat, horizon, bots)
         self.checks: dict[int, list[Check]] = {}
         """Per rival: each checked placement."""
         self._last: tuple[CodeOfNineView, CodeOfNineState] | None = None
@@ -140,9 +143,9 @@ class AdaptiveModel(HeuristicModel):
     def _neural_policy(self, state: State, player: int) -> int:
         bot = self._neural.get(player)
         if bot is None:
-            from tabletop.bots.neural.bot import NeuralBot
-
-            bot = self._neural[player] = NeuralBot(self.game, player)
+            if self.bots is None:
+                raise ValueError("the neural candidate needs the bots registry (bots=)")
+            bot = self._neural[player] = self.bots(NEURAL, self.game, player, 0)
         return A.TABLE.id_of(bot.act(state.view(player), state.legal_actions(player)))
 
     def _namers(self) -> dict[str, Callable[[State, int], int | None]]:

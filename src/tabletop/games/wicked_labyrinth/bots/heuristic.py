@@ -21,14 +21,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.bots.wicked_labyrinth.bidding import Rival, outlooks, plan_declarations
-from tabletop.bots.wicked_labyrinth.gains import best_return, best_white, corridor_worth
-from tabletop.bots.wicked_labyrinth.processing_planner import BoardLab, ProcessingPlanner
-from tabletop.bots.wicked_labyrinth.valuation import Weights, rounds_left
 from tabletop.core.actions import Action
 from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.games.wicked_labyrinth import actions as A
+from tabletop.games.wicked_labyrinth.bots.bidding import Rival, outlooks, plan_declarations
+from tabletop.games.wicked_labyrinth.bots.gains import best_return, best_white, corridor_worth
+from tabletop.games.wicked_labyrinth.bots.processing_planner import BoardLab, ProcessingPlanner
+from tabletop.games.wicked_labyrinth.bots.valuation import Weights, rounds_left
 from tabletop.games.wicked_labyrinth.elements import Colour, Element, Mode, Phase
 from tabletop.games.wicked_labyrinth.game import own_board
 from tabletop.games.wicked_labyrinth.views import WickedLabyrinthView
@@ -149,3 +149,12 @@ class HeuristicBot(Bot):
                 ),
             )
         return self._planners
+
+
+def decision_kind(view: WickedLabyrinthView) -> str:
+    """The kind of a seat's decision, as the heuristic splits them (the kit's
+    ``sim:decision_kind``, for timing a bot): declarations, choices while searching
+    (white, overflow) and soul processing."""
+    if view.phase == Phase.SOUL_PROCESSING:
+        return "processing"
+    return "declare" if view.boards[0].deciding == Mode.DECLARE else "search choice"

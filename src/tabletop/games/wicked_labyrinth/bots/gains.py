@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from tabletop.bots.wicked_labyrinth.bidding import CorridorWorth
-from tabletop.bots.wicked_labyrinth.processing_planner import BoardLab, ProcessingPlanner
 from tabletop.games.wicked_labyrinth.board import COLOUR_CHANGE, PROMOTION
+from tabletop.games.wicked_labyrinth.bots.bidding import CorridorWorth
+from tabletop.games.wicked_labyrinth.bots.processing_planner import BoardLab, ProcessingPlanner
 from tabletop.games.wicked_labyrinth.cards import Corridor
 from tabletop.games.wicked_labyrinth.elements import CAPACITY, Element
 

@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from tabletop.bots.wicked_labyrinth.valuation import Weights
+from tabletop.games.wicked_labyrinth.bots.valuation import Weights
 from tabletop.games.wicked_labyrinth.cards import CardSet
 
 class NativePlanner:

@@ -1,6 +1,6 @@
 """The Code of Nine heuristic's search and leaf valuation, compiled with mypyc.
 
-The heuristic (:mod:`tabletop.bots.code_of_nine.heuristic`) tries each legal action on
+The heuristic (:mod:`tabletop.games.code_of_nine.bots.heuristic`) tries each legal action on
 a sampled state, searches its own follow-up choices a few steps deep and values every
 leaf by the expected margin over the best rival under its card completions. That
 inner loop scores tens of thousands of sheets a game: here it runs compiled (listed in

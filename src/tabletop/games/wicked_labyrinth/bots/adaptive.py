@@ -1,6 +1,6 @@
 """``mcts:model=adaptive`` for The Wicked Labyrinth: rivals modelled as they declare.
 
-The ``heuristic`` model (:mod:`tabletop.bots.wicked_labyrinth.priors`) declares for
+The ``heuristic`` model (:mod:`tabletop.games.wicked_labyrinth.bots.priors`) declares for
 every rival as the default heuristic bot would, so the search answers a bot it was told
 it faces. This model fits each rival online instead, from what the seat sees: at each
 of its declarations it asks what a family of heuristic declarers (the ``STYLES``:
@@ -17,11 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.bots.wicked_labyrinth.priors import HeuristicModel, _wicked
 from tabletop.core.game import Game
+from tabletop.core.knowledge import BotMaker
 from tabletop.core.state import State
 from tabletop.games.wicked_labyrinth.actions import declare_id
 from tabletop.games.wicked_labyrinth.board import MODE, STRIDE
+from tabletop.games.wicked_labyrinth.bots.priors import HeuristicModel, _wicked
 from tabletop.games.wicked_labyrinth.elements import M_DECLARE, P_SEARCH
 
 STYLES: tuple[tuple[float, float], ...] = (
@@ -40,8 +41,10 @@ STYLES: tuple[tuple[float, float], ...] = (
 class AdaptiveModel(HeuristicModel):
     """The heuristic model with each rival's declaring style fitted from its hands."""
 
-    def __init__(self, game: Game, seat: int, horizon: int | None = None) -> None:
-        super().__init__(game, seat, horizon)
+    def __init__(
+        self, game: Game, seat: int, horizon: int | None = None, bots: BotMaker | None = None
+    ) -> None:
+        super().__init__(game, seat, horizon, bots)
         self.hits: dict[int, list[int]] = {}
         """Per rival, how many of its opened hands each style named exactly."""
         self._asked: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}

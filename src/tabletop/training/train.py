@@ -1,12 +1,12 @@
 """Training the ``neural`` bot: expert iteration (DAgger) in torch, exported for NumPy.
 
-    nice -n 10 .venv/bin/python -m tabletop.bots.neural.train wicked-labyrinth \\
-        --dir runs/wicked-labyrinth --rounds 4 --games 48
-    # or: tabletop train wicked-labyrinth --dir runs/wicked-labyrinth ...
+    nice -n 10 .venv/bin/python -m tabletop.training.train GAME \\
+        --dir runs/GAME --rounds 4 --games 48
+    # or: tabletop train GAME --dir runs/GAME ...
 
 Each round:
 
-1. **Play** ``games`` games on the batched env (:mod:`tabletop.bots.neural.selfplay`),
+1. **Play** ``games`` games on the batched env (:mod:`tabletop.training.selfplay`),
    the player counts taken in turn, in chunks saved as shards under ``DIR/shards``:
    seats are the current network (none in round 0) or the teacher; the teacher (the
    heuristic) labels every decision but where the expert (a search, in a share of the
@@ -51,25 +51,22 @@ from rich.progress import (
 import tabletop
 from tabletop.arena.stats import wilson
 from tabletop.bots import make_bot
-from tabletop.bots.neural.features import COUNTS, layout
+from tabletop.bots.neural.features import layout
 from tabletop.bots.neural.network import LAYERS, Network
-from tabletop.bots.neural.selfplay import Samples, generate
+from tabletop.core.knowledge import Expert
+from tabletop.games import REGISTRY
+from tabletop.training.selfplay import Samples, generate
 
 if TYPE_CHECKING:
     import torch
 
-EXPERTS: dict[str, tuple[str, bool]] = {
-    "wicked-labyrinth": (
-        "mcts:time=0.05,clock=cpu,model=adaptive,guide=heuristic,search=sealed",
-        True,
-    ),
-    "code-of-nine": ("mcts:time=0.05,clock=cpu,model=heuristic,samples=4,c=0.2", False),
-}
-"""Each game's default expert and whether it labels the sealed decisions only: the
-game's strongest search (docs/arena.md) at a fifth of the lobby's time, on the CPU
-clock (a busy machine gives it the same computing). The Labyrinth's search searches
-only the declarations (its other decisions are the heuristic's), Code of Nine's every
-decision."""
+
+def trained() -> list[str]:
+    """The games the network can be trained for: their kits name an expert
+    (``neural:expert``, the search imitated, and whether it labels the sealed decisions
+    only: the game's strongest search at a fifth of the lobby's time, on the CPU clock,
+    which a busy machine gives the same computing)."""
+    return sorted(kit.name for kit in REGISTRY.kits() if kit.has("neural:expert"))
 
 
 @dataclass
@@ -97,11 +94,11 @@ class Config:
     to every export unchanged)."""
 
     def __post_init__(self) -> None:
-        expert, sealed = EXPERTS[self.game]
+        expert: Expert = REGISTRY.kit(self.game).part("neural:expert")
         if not self.expert:
-            self.expert = expert
+            self.expert = expert.spec
         if self.expert_sealed is None:
-            self.expert_sealed = sealed
+            self.expert_sealed = expert.sealed
         self.hidden = (int(self.hidden[0]), int(self.hidden[1]))
 
 
@@ -279,7 +276,7 @@ def play_round(
 ) -> Samples:
     """Round ``round_``'s positions: its shards, played now where they are missing."""
     game = tabletop.game(config.game)
-    counts = COUNTS[config.game]
+    counts = tuple(game.info.player_counts)
     chunks = (config.games + config.chunk - 1) // config.chunk
     shards = directory / "shards"
     shards.mkdir(parents=True, exist_ok=True)
@@ -434,22 +431,25 @@ def run(
 
 def main(argv: list[str] | None = None) -> None:
     args = list(argv) if argv is not None else None
-    if args is not None and "--plan" in args:  # the Labyrinth's soul processing head
-        from tabletop.bots.neural import plan_train
+    if args is not None and "--plan" in args:  # a game's plan head
+        from tabletop.training import plan_train
 
         args.remove("--plan")
-        if args[:1] != [plan_train.GAME]:
-            raise SystemExit(f"--plan trains {plan_train.GAME}'s processing head only")
-        plan_train.main(args[1:])
+        if args[:1] and args[0] not in plan_train.planned():
+            raise SystemExit(
+                f"--plan trains a plan head; {args[0]} has none "
+                f"(games: {', '.join(plan_train.planned())})"
+            )
+        plan_train.main(args)
         return
     parser = argparse.ArgumentParser(
         prog="tabletop train",
         description=__doc__.split("\n\n")[0],
         argument_default=argparse.SUPPRESS,
     )
-    parser.add_argument("game", choices=sorted(COUNTS))
+    parser.add_argument("game", choices=trained())
     parser.add_argument("--dir", type=Path, required=True, help="run directory (resumable)")
-    defaults = Config("code-of-nine")
+    defaults = Config(trained()[0])
     for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed"):
         parser.add_argument(
             f"--{name.replace('_', '-')}", type=int, help=f"default {getattr(defaults, name)}"

@@ -27,14 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from tabletop import compiled
-from tabletop.bots.wicked_labyrinth.valuation import (
-    _GREAT_UNIT,
-    HORIZON,
-    Weights,
-    _facts,
-    own_value,
-)
+from tabletop.compiled import native
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import rules
 from tabletop.games.wicked_labyrinth.board import (
@@ -51,6 +44,13 @@ from tabletop.games.wicked_labyrinth.board import (
     STRIDE,
     meets_needs,
     owned_high,
+)
+from tabletop.games.wicked_labyrinth.bots.valuation import (
+    _GREAT_UNIT,
+    HORIZON,
+    Weights,
+    _facts,
+    own_value,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
@@ -97,7 +97,7 @@ def checked_budget(budget: int) -> int:
     return budget
 
 
-_NATIVE_MODULE = "tabletop.bots.wicked_labyrinth._planner"
+_NATIVE_MODULE = "tabletop.games.wicked_labyrinth.native._planner"
 
 
 class _Search(Protocol):
@@ -126,7 +126,7 @@ class ProcessingPlanner:
         self.budget = checked_budget(budget)
         self._search: _Search = (
             native_planner(cards, weights, budget)
-            if compiled.native(_NATIVE_MODULE)
+            if native(_NATIVE_MODULE)
             else ReferencePlanner(cards, weights, budget)
         )
 
@@ -161,7 +161,7 @@ def native_planner(cards: CardSet, weights: Weights, budget: int) -> _Search:
     from the same objects the reference reads: the card set's flat tuples, the
     valuation's ``_Facts``, weights and horizon, the rulebook's numbers, and the board
     layout and action ids (which the C code checks against its own)."""
-    from tabletop.bots.wicked_labyrinth._planner import NativePlanner
+    from tabletop.games.wicked_labyrinth.native._planner import NativePlanner
 
     facts = _facts(cards)
     great_wanted = []

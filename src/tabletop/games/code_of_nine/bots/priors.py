@@ -26,18 +26,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.bots.code_of_nine.beliefs import beliefs
-from tabletop.bots.code_of_nine.heuristic import CodeOfNineHeuristic
-from tabletop.bots.mcts.evaluators import (
-    OUT_OF_RUNNING,
-    code_of_nine_prospects,
-    soft_rewards,
-)
-from tabletop.bots.mcts.knowledge import Knowledge
 from tabletop.core.game import Game
+from tabletop.core.knowledge import BotMaker, Knowledge, soft_rewards
 from tabletop.core.rng import SplitMix64
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A
+from tabletop.games.code_of_nine.bots.beliefs import beliefs
+from tabletop.games.code_of_nine.bots.evaluator import OUT_OF_RUNNING, prospects
+from tabletop.games.code_of_nine.bots.heuristic import CodeOfNineHeuristic
 from tabletop.games.code_of_nine.items import HOLDERS
 from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
 from tabletop.games.code_of_nine.layout import ITEMS, PAWNS, STRIDE, WILL, Phase
@@ -59,8 +55,10 @@ BELIEF_SAMPLES = 32
 class HeuristicModel(Knowledge):
     """Every player modelled as the ``heuristic`` bot, from its own view of the sample."""
 
-    def __init__(self, game: Game, seat: int, horizon: int | None = None) -> None:
-        super().__init__(game, seat)
+    def __init__(
+        self, game: Game, seat: int, horizon: int | None = None, bots: BotMaker | None = None
+    ) -> None:
+        super().__init__(game, seat, bots)
         self.horizon = 1 if horizon is None else horizon
         self._until = 0
         self._bots: dict[int, CodeOfNineHeuristic] = {}
@@ -102,7 +100,7 @@ class HeuristicModel(Knowledge):
             quantities(b[h * STRIDE + ITEMS : h * STRIDE + ITEMS + 5], b[h * STRIDE + WILL])
             for h in range(HOLDERS)
         ]
-        prospects = code_of_nine_prospects(s)
+        ahead = prospects(s)
         info = self.game.info
         released = bool(s.released)
         points = s.board.points
@@ -111,7 +109,7 @@ class HeuristicModel(Knowledge):
         for scorer in self._scorers:
             sheet = scorer.score(counts, released, points, cache)
             worths = [
-                sheet.scores[p] - (0.0 if sheet.eligible[p] else OUT_OF_RUNNING) + prospects[p]
+                sheet.scores[p] - (0.0 if sheet.eligible[p] else OUT_OF_RUNNING) + ahead[p]
                 for p in range(n)
             ]
             for p, r in enumerate(
