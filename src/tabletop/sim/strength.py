@@ -136,7 +136,13 @@ def decision_kind(game: Game) -> Any:
     kit = REGISTRY.kit(game)
     if kit.has("sim:decision_kind"):
         return kit.part("sim:decision_kind")
-    return lambda view: str(getattr(view, "phase", "decision"))
+    return phase_kind
+
+
+def phase_kind(view: Any) -> str:
+    """A decision's kind by the view's phase (its name, lower case)."""
+    phase = getattr(view, "phase", None)
+    return str(getattr(phase, "name", "decision")).lower().replace("_", " ")
 
 
 def timing_summary(times: dict[str, list[float]]) -> str:
