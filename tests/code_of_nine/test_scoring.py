@@ -10,7 +10,7 @@ from tabletop.games.code_of_nine.memory_cards import (
     MemoryCard,
     default_memory_cards,
 )
-from tabletop.games.code_of_nine.scoring import Scorer, quantities, score
+from tabletop.games.code_of_nine.scoring import Scorer, card_extras, quantities, score
 
 from .helpers import play, ready, set_cards, set_items, set_will
 
@@ -184,3 +184,90 @@ def test_an_ended_game_s_sheet_is_kept_and_a_copy_asks_again() -> None:
     assert copy.score_sheet() == copy.score_sheet(copy.cards_in_play()) != sheet
     loaded = s.game.state_from_json(s.to_json())
     assert loaded.score_sheet() == sheet and loaded.score_sheet() is not sheet
+
+
+MOST_COIN_3 = Effect(EffectKind.BONUS, of=Quantity.COIN, when=Condition.MOST, points=3)
+
+
+def test_a_value_effect_before_other_effects_leaves_them_in_force() -> None:
+    """Rulings, "Memory cards": a card's effects all apply, whatever their kinds and order
+    on the card: a bonus, a "cannot win" or a value change after a value effect or after
+    an effect that waits for the release, and a value change after a bonus."""
+    cannot = Effect(EffectKind.CANNOT_WIN, of=Quantity.BOOK, when=Condition.AT_LEAST, count=2)
+    released_only = Effect(EffectKind.PER, of=Quantity.COIN, every=1, points=5, released=True)
+    c = counts({"coin": 2, "book": 2}, {"coin": 1})
+    value_first = card(1, 1, SET_BOOK_3, MOST_COIN_3, cannot)
+    assert card_extras(value_first, c, False) == ((3, 0), (False, True))
+    waiting_first = card(2, 1, released_only, MOST_COIN_3)
+    assert card_extras(waiting_first, c, False) == ((3, 0), (True, True))
+    assert card_extras(waiting_first, c, True) == ((13, 5), (True, True))
+    bonus_first = card(3, 1, MOST_COIN_3, ADD_BOOK_1)
+    sheet = score(c, [bonus_first], False, BASE)
+    assert sheet.values[Item.BOOK] == 2 and sheet.scores == (2 * 2 + 3, 0)
+
+
+def test_one_holder_gets_every_bonus_of_a_card() -> None:
+    """Rulings, "Memory cards": bonuses add up: a holder meeting two effects of one card,
+    of each kind (points per count, per complete set, bonus), gets both."""
+    per = card(
+        1,
+        1,
+        Effect(EffectKind.PER, of=Quantity.COIN, every=2, points=1),
+        Effect(EffectKind.PER, of=Quantity.WILL, every=1, points=2),
+    )
+    sets = card(
+        2,
+        1,
+        Effect(EffectKind.SETS, items=(Item.COIN, Item.BOOK), points=3),
+        Effect(EffectKind.SETS, items=(Item.STATUE,), points=1),
+    )
+    bonus = card(
+        3,
+        1,
+        MOST_COIN_3,
+        Effect(EffectKind.BONUS, of=Quantity.BOOK, when=Condition.AT_LEAST, count=1, points=4),
+    )
+    c = counts({"coin": 4, "book": 1, "statue": 2, "will": 3}, {"coin": 1})
+    assert card_extras(per, c, False)[0] == (4 // 2 + 2 * 3, 0)
+    assert card_extras(sets, c, False)[0] == (3 * 1 + 2, 0)
+    assert card_extras(bonus, c, False)[0] == (3 + 4, 0)
+
+
+def test_cards_sharing_an_order_number_apply_by_card_number() -> None:
+    """Rulings, "Memory cards": cards with the same order number apply together, by card
+    number within it (the sort is stable for one card given twice); the later set of two
+    on one item is the one that stays."""
+    set_5 = card(2, 3, Effect(EffectKind.VALUE_SET, item=Item.BOOK, value=5))
+    set_3 = card(1, 3, SET_BOOK_3)
+    for given in ([set_3, set_5], [set_5, set_3]):
+        scorer = Scorer(given)
+        assert [c.number for c in scorer.cards] == [1, 2]
+        assert scorer.values(False, BASE)[Item.BOOK] == 5
+    twin = card(1, 3, ADD_BOOK_1)
+    assert Scorer([set_3, twin]).cards == (set_3, twin)
+    assert Scorer([twin, set_3]).cards == (twin, set_3)
+
+
+def test_a_card_s_value_effects_are_read_once_per_card_object() -> None:
+    """Bots build thousands of scorers from a few cards: a card's value effects are read
+    once and kept (by card object), and the memory never holds more than its limit."""
+    from tabletop.games.code_of_nine import scoring
+
+    kept = card(1, 1, SET_BOOK_3)
+    assert scoring.card_values(kept) is scoring.card_values(kept)
+    for n in range(scoring.CARD_VALUES_LIMIT + 2):
+        scoring.card_values(card(n, 1, ADD_BOOK_1))
+        assert len(scoring._CARD_VALUES) <= scoring.CARD_VALUES_LIMIT
+
+
+def test_a_scorer_reuses_the_extras_cached_by_card_number() -> None:
+    """``Scorer.score`` with a ``cache``: a card's extras found there (by card number) are
+    used as they are, and those it works out are stored for the next scorer."""
+    bonus = card(4, 1, MOST_COIN_3)
+    c = counts({"coin": 2}, {"coin": 1})
+    cache: dict[int, tuple[tuple[int, ...], tuple[bool, ...]]] = {}
+    first = Scorer([bonus]).score(c, False, BASE, cache)
+    assert cache == {4: ((3, 0), (True, True))} and first.scores == (3, 0)
+    cache[4] = ((10, 20), (True, False))
+    cached = Scorer([bonus]).score(c, False, BASE, cache)
+    assert cached.scores == (10, 20) and cached.eligible == (True, False)
