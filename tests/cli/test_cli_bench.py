@@ -8,13 +8,13 @@ import random
 import pytest
 
 from tabletop import compiled
-from tabletop.bench import goofspiel
+from tabletop.bench import openspiel
 
 WL = "wicked-labyrinth"
 
 
 def test_bench_json_keys_and_ratios(cli) -> None:
-    if not goofspiel.available():
+    if not openspiel.available():
         pytest.fail("open_spiel (the bench extra) is installed in this project's environment")
     result = cli("bench", WL, "--json", "--seconds", "0.02")
     assert result.exit_code == 0, result.output
@@ -23,8 +23,8 @@ def test_bench_json_keys_and_ratios(cli) -> None:
         "games_per_second",
         "decisions_per_second",
         "copies_per_second",
-        "goofspiel_games_per_second",
-        "goofspiel_copies_per_second",
+        "openspiel_games_per_second",
+        "openspiel_copies_per_second",
         "ratio",
         "copies_ratio",
     ):
@@ -33,17 +33,30 @@ def test_bench_json_keys_and_ratios(cli) -> None:
     assert data["compiled"] is compiled.ACTIVE
     assert data["games_per_second"] == data["players"]["4"]["games_per_second"]
     assert data["ratio"] == pytest.approx(
-        data["games_per_second"] / data["goofspiel_games_per_second"]
+        data["games_per_second"] / data["openspiel_games_per_second"]
     )
     assert data["copies_ratio"] == pytest.approx(
-        data["copies_per_second"] / data["goofspiel_copies_per_second"]
+        data["copies_per_second"] / data["openspiel_copies_per_second"]
     )
+    # a game OpenSpiel lacks is compared with the registered game OpenSpiel has
+    assert data["openspiel_game"] == "goofspiel"
+    assert data["openspiel_params"] == {"players": 4, "num_cards": 13, "imp_info": True}
+
+
+def test_bench_compares_goofspiel_with_openspiel_s_own(cli) -> None:
+    """Issue 25: ``tabletop bench goofspiel`` times our engine against OpenSpiel's on the
+    same game (its kit's ``bench:openspiel``), 4 players each."""
+    result = cli("bench", "goofspiel", "--json", "--seconds", "0.02")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["openspiel_game"] == "goofspiel" and data["reference_players"] == 4
+    assert data["ratio"] > 0 and data["copies_ratio"] > 0
 
 
 def test_bench_without_open_spiel_says_so(cli, monkeypatch) -> None:
-    monkeypatch.setattr(goofspiel, "available", lambda: False)
+    monkeypatch.setattr(openspiel, "available", lambda: False)
     data = json.loads(cli("bench", WL, "--json", "--seconds", "0.01").stdout)
-    assert data["goofspiel"] is False and "ratio" not in data
+    assert data["openspiel"] is False and "ratio" not in data
     table = cli("bench", WL, "--seconds", "0.01")
     assert table.exit_code == 0
     assert "open_spiel is not installed" in table.stdout
@@ -71,7 +84,7 @@ def test_bench_clock_cpu_times_by_cpu_seconds(cli, monkeypatch) -> None:
 
     ticks = iter(range(10**9))
     monkeypatch.setitem(timing.CLOCKS, "cpu", lambda: float(next(ticks)))
-    monkeypatch.setattr(goofspiel, "available", lambda: False)
+    monkeypatch.setattr(openspiel, "available", lambda: False)
     data = json.loads(cli("bench", WL, "--json", "--seconds", "1", "--clock", "cpu").stdout)
     assert data["clock"] == "cpu"
     # The fake CPU clock advances one second a reading: each loop stops at once.

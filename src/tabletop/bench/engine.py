@@ -2,8 +2,8 @@
 
 The loop is what a search bot runs: ``legal_action_ids_unchecked(p)``, a seeded random
 choice and ``apply_unchecked(p, id)`` for every deciding player, chance left to the engine.
-The choice uses Python's C-coded ``random.Random``, as the goofspiel loop does, so the
-driver costs both games alike.
+The choice uses Python's C-coded ``random.Random``, as OpenSpiel's reference game's
+loop does (:mod:`.openspiel`), so the driver costs both engines alike.
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
-"""``tabletop bench GAME [--json] [--seconds S]``: the engine's speed, and goofspiel's.
+"""``tabletop bench GAME [--json] [--seconds S]``: the engine's speed, and OpenSpiel's.
 
 In one process run: random full-game playouts and decisions per second for each player
-count, state copies per second, and OpenSpiel's C++ goofspiel (4 players, 13 cards,
-imp_info) played and copied by the same kind of Python loop, with the ratios.
+count, state copies per second, and OpenSpiel's reference game in C++ (the same game
+when its kit names it, :mod:`tabletop.bench.openspiel`) played and copied by the same
+kind of Python loop, with the ratios.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from rich.console import Console
 from rich.table import Table
 
 from tabletop import compiled
-from tabletop.bench import engine, goofspiel, mcts, timing
+from tabletop.bench import engine, mcts, openspiel, timing
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import GameArg, SeedOpt, find_game
 from tabletop.core.game import Game
 from tabletop.rl import bench as rl_bench
 
 REFERENCE_PLAYERS = 4
-"""The player count whose figures are the headline keys (compared with goofspiel's 4)."""
+"""The player count whose figures are the headline keys (compared with OpenSpiel's)."""
 
 
 def run_bench(game: Game, seconds: float, seed: int, clock: str = "wall") -> dict[str, Any]:
@@ -55,16 +56,18 @@ def _figures(game: Game, seconds: float, seed: int) -> dict[str, Any]:
         "games_per_second": head["games_per_second"],
         "decisions_per_second": head["decisions_per_second"],
         "copies_per_second": engine.copies(game, reference, seconds, seed).per_second,
-        "goofspiel": goofspiel.available(),
     }
-    if goofspiel.available():
-        g = goofspiel.playouts(seconds, seed)
-        out["goofspiel_params"] = goofspiel.PARAMS
-        out["goofspiel_games_per_second"] = g.per_second
-        out["goofspiel_decisions_per_second"] = g.decisions_per_second
-        out["goofspiel_copies_per_second"] = goofspiel.copies(seconds, seed).per_second
-        out["ratio"] = out["games_per_second"] / out["goofspiel_games_per_second"]
-        out["copies_ratio"] = out["copies_per_second"] / out["goofspiel_copies_per_second"]
+    twin = openspiel.reference_for(game)
+    out["openspiel"] = openspiel.available() and twin is not None
+    if openspiel.available() and twin is not None:
+        g = openspiel.playouts(twin, seconds, seed)
+        out["openspiel_game"] = twin.name
+        out["openspiel_params"] = twin.params
+        out["openspiel_games_per_second"] = g.per_second
+        out["openspiel_decisions_per_second"] = g.decisions_per_second
+        out["openspiel_copies_per_second"] = openspiel.copies(twin, seconds, seed).per_second
+        out["ratio"] = out["games_per_second"] / out["openspiel_games_per_second"]
+        out["copies_ratio"] = out["copies_per_second"] / out["openspiel_copies_per_second"]
     out["mcts_iterations_per_second"] = mcts.iterations_per_second(game, reference, seconds, seed)
     if rl_bench.available(game):  # env steps/s vs engine decisions/s (docs/rl.md)
         out.update(rl_bench.rl_figures(game, reference, seconds, seed))
@@ -87,7 +90,7 @@ def bench(
         ),
     ] = "wall",
 ) -> None:
-    """Measure random playouts, decisions and copies per second (vs OpenSpiel goofspiel)."""
+    """Measure random playouts, decisions and copies per second (vs OpenSpiel's)."""
     with reported_errors():
         game = find_game(game_name)
         if not seconds > 0:
@@ -115,17 +118,18 @@ def bench_table(f: dict[str, Any]) -> Table:
         f"state copies ({f['reference_players']} players)", f"{f['copies_per_second']:,.0f}"
     )
     table.add_row("mcts iterations (mid-game decision)", f"{f['mcts_iterations_per_second']:,.0f}")
-    if f["goofspiel"]:
+    if f["openspiel"]:
+        name = f"OpenSpiel {f['openspiel_game']}"
         table.add_section()
-        table.add_row("goofspiel games (OpenSpiel C++)", f"{f['goofspiel_games_per_second']:,.1f}")
-        table.add_row("goofspiel decisions", f"{f['goofspiel_decisions_per_second']:,.0f}")
-        table.add_row("goofspiel state copies", f"{f['goofspiel_copies_per_second']:,.0f}")
+        table.add_row(f"{name} games (C++)", f"{f['openspiel_games_per_second']:,.1f}")
+        table.add_row(f"{name} decisions", f"{f['openspiel_decisions_per_second']:,.0f}")
+        table.add_row(f"{name} state copies", f"{f['openspiel_copies_per_second']:,.0f}")
         table.add_section()
-        table.add_row("ratio (games, ours / goofspiel)", f"{f['ratio']:.3f}")
-        table.add_row("ratio (copies, ours / goofspiel)", f"{f['copies_ratio']:.3f}")
+        table.add_row(f"ratio (games, ours / {name})", f"{f['ratio']:.3f}")
+        table.add_row(f"ratio (copies, ours / {name})", f"{f['copies_ratio']:.3f}")
     else:
         table.caption = (
-            "open_spiel is not installed: no goofspiel comparison (pip install .[bench])"
+            "open_spiel is not installed: no comparison with OpenSpiel (pip install .[bench])"
         )
     if "env_steps_per_second" in f:
         table.add_section()

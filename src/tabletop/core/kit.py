@@ -41,7 +41,10 @@ PARTS: dict[str, str] = {
     # research
     "rl:encoder": "the observation encoder of the PettingZoo, Gymnasium and OpenSpiel envs",
     "rl:table": "the batched env's table encoder (a class)",
-    "rl:native": "the batched env's engine in C: a function (game, spec) -> shard or None",
+    "rl:native": "the batched env's engine in C: a module (rl.native.shard.NativeEngine)",
+    "openspiel:chance": "a chance outcome in words for OpenSpiel: (state, outcome) -> text",
+    "openspiel:turn_based": "True: registered with OpenSpiel as sequential (sealed decisions)",
+    "bench:openspiel": "the same game in OpenSpiel, timed beside ours: (pyspiel name, params)",
     # people
     "cli:renderer": "the terminal renderer of views, choices and events",
     "review:phrases": "the review's words for the game's decisions (a module)",
@@ -50,6 +53,7 @@ PARTS: dict[str, str] = {
     "web:final": "the final screen's breakdown of the scores: (final state) -> JSON data",
     "web:preview": "which actions may be tried before committing: (state, seat, action) -> why not",
     "web:reference": "the reference data a table's page shows: (state) -> JSON data",
+    "web:module": "the web folder (a package): index.js, game.css, en.json, ja.json",
 }
 """Every part a kit may provide, by name, with what it is. A kit naming a part that is
 not listed here is refused at registration (so a misspelt part fails at once)."""

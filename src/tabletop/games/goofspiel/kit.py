@@ -7,9 +7,15 @@ KIT = Kit(
     game=GAME,
     parts={
         "bot:heuristic": "tabletop.games.goofspiel.bots.heuristic:GoofspielHeuristic",
+        "mcts:model:heuristic": "tabletop.games.goofspiel.bots.model:HeuristicModel",
         "rl:encoder": "tabletop.games.goofspiel.rl.encoder:GoofspielEncoder",
         "rl:table": "tabletop.games.goofspiel.rl.table:GoofspielTable",
         "cli:renderer": "tabletop.games.goofspiel.render",
         "review:phrases": "tabletop.games.goofspiel.review",
+        "bench:openspiel": "tabletop.games.goofspiel.kit:OPENSPIEL",
     },
 )
+
+OPENSPIEL = ("goofspiel", {"players": 4, "num_cards": 13, "imp_info": True})
+"""This game in OpenSpiel (``pyspiel.load_game``), which ``tabletop bench`` times beside
+ours: 4 players, 13 cards, imperfect information, as our defaults play it."""
