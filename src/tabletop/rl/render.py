@@ -1,9 +1,10 @@
 """Text for people and for programs: ``render_mode="ansi"`` and OpenSpiel strings.
 
-``render_ansi`` draws a view with the game's terminal renderer (the one ``tabletop
-play`` uses), as text with ANSI colours. ``render_view`` is plain, stable text for
-OpenSpiel's observation strings: it walks the view's JSON form, so it works for every
-game and prints exactly what the view holds, never a secret the view hides.
+``render_ansi`` draws a view with the game's terminal renderer (its kit's
+``cli:renderer``, the one ``tabletop play`` uses), as text with ANSI colours.
+``render_view`` is plain, stable text for OpenSpiel's observation strings: it walks
+the view's JSON form, so it works for every game and prints exactly what the view
+holds, never a secret the view hides.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import io
 from typing import Any
 
 from tabletop.core.jsonutil import to_jsonable
+from tabletop.core.renderer import renderer_of
+from tabletop.games import REGISTRY
 
 ANSI_WIDTH = 100
 
@@ -20,11 +23,9 @@ def render_ansi(game: str, view: Any) -> str:
     """The view as the terminal shows it, ANSI colours included."""
     from rich.console import Console
 
-    from tabletop.cli.renderers import renderer_for
-
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=ANSI_WIDTH, color_system="standard")
-    console.print(renderer_for(game).render_view(view))
+    console.print(renderer_of(REGISTRY.kit(game)).render_view(view))
     return out.getvalue()
 
 
