@@ -6,6 +6,8 @@ exactly the corridors it names; boards are then set slot by slot.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.games.wicked_labyrinth import GAME, WickedLabyrinthState
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
@@ -39,13 +41,16 @@ def dealt(
     corridors: list[str] | None = None,
     greats: list[tuple[str, str]] | None = None,
     smalls: list[tuple[str, str]] | None = None,
+    cards: dict[str, Any] | None = None,
 ) -> WickedLabyrinthState:
     """A game after the deal with these oracles and this first round's corridors.
 
     ``greats``/``smalls`` name the cards of the first seats; anything not named is dealt
-    from the lowest-numbered cards left.
+    from the lowest-numbered cards left. ``cards``: another card set's data, whose card
+    ids are those of the default set.
     """
-    state = GAME.new_game(players, 0, auto_chance=False)
+    options = {} if cards is None else {"cards": cards}
+    state = GAME.new_game(players, 0, auto_chance=False, **options)
     assert isinstance(state, WickedLabyrinthState)
     for p in range(players):
         for k in range(4):

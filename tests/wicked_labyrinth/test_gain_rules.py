@@ -97,3 +97,32 @@ def test_a_seventh_low_token_of_mixed_colours_waits_for_the_players_return() -> 
     assert log == [rules.GAINED + GREEN]
     assert b[SEAT + MODE] == M_OVERFLOW
     assert b[SEAT + QUEUE] == BLUE + 1
+
+
+def test_a_second_stored_spell_is_kept_beside_the_first() -> None:
+    """Ruling 6 (search phase): every spell gained is stored until soul processing, so a
+    second promotion or colour change joins those already stored, in the log too."""
+    b = _boards()
+    b[SEAT + PROMOTION] = 1
+    b[SEAT + COLOUR_CHANGE] = 1
+    promotion, change = int(Element.PROMOTION), int(Element.COLOUR_CHANGE)
+    taken, log = _drained(b, [promotion, change, promotion], processing=False)
+    assert taken
+    assert log == [rules.STORED_PROMOTION, rules.STORED_COLOUR_CHANGE, rules.STORED_PROMOTION]
+    assert b[SEAT + PROMOTION] == 3 and b[SEAT + COLOUR_CHANGE] == 2
+
+
+def test_the_log_names_each_gain_and_return_by_its_colour() -> None:
+    """Rulings, "Gaining tokens": each gained token is logged with its colour, and the
+    automatic return of a seventh low token of the only colour with that colour."""
+    yellow = int(Element.YELLOW)
+    b = _boards()
+    taken, log = _drained(b, [BLUE, GREEN, yellow, RED], processing=False)
+    assert taken
+    assert log == [rules.GAINED + c for c in (BLUE, GREEN, yellow, RED)]
+    b = _boards()
+    b[SEAT + yellow] = 6
+    log = []
+    assert rules.gain_token(b, SEAT, yellow, log)
+    assert log == [rules.GAINED + yellow, rules.RETURNED + yellow]
+    assert b[SEAT + yellow] == 6 and b[SEAT + MODE] == 0

@@ -15,7 +15,7 @@ from tabletop.games.wicked_labyrinth.board import (
     STRIDE,
     WITCH,
 )
-from tabletop.games.wicked_labyrinth.elements import Colour, Phase
+from tabletop.games.wicked_labyrinth.elements import Colour, Element, Phase, Rank
 
 from .helpers import dealt, notations, tokens_of
 
@@ -175,3 +175,64 @@ def test_round_ends_with_soul_processing_then_preparation_returns_pieces() -> No
     for p in range(3):
         o = p * STRIDE
         assert (state.b[o + SEARCH], state.b[o + WITCH], state.b[o + SOUL]) == (6, 1, 1)
+
+
+def test_ruling_a_declaration_holds_only_pieces_still_behind_the_screen() -> None:
+    """Ruling 1: a declaration is any number of the search pieces left, the witch's sign
+    only while it is still held, the soul's sign only while it is still held."""
+    from tabletop.games.wicked_labyrinth import rules
+    from tabletop.games.wicked_labyrinth.actions import MAX_SEARCH_PIECES
+    from tabletop.games.wicked_labyrinth.ids import declare_id
+
+    for search in range(MAX_SEARCH_PIECES + 1):
+        for witch in (0, 1):
+            for soul in (0, 1):
+                hands = rules.declarations(search, witch, soul)
+                assert sorted(hands) == sorted(
+                    declare_id(n, bool(w), bool(s))
+                    for n in range(search + 1)
+                    for w in range(witch + 1)
+                    for s in range(soul + 1)
+                )
+                assert len(set(hands)) == len(hands)
+
+
+def test_events_after_gains_name_every_token_spell_and_return_in_order() -> None:
+    """Rulings 4-6 and "Gaining tokens": after the ranking, each ranked player's gains are
+    announced in the order taken (soul-sign tokens, then the upper and the lower
+    elements), spells as stored spells, and an automatic return of a seventh low token
+    right after the token that caused it."""
+    state = dealt(4, corridors=["C02", "C03"])  # blue + promotion | red; yellow + change | red
+    from .helpers import set_tokens
+
+    set_tokens(state, 1, {"rl": 6})
+    events = declare_all(state, ["d2", "d1", "d0s", "d0"])
+    gains = events[events.index(next(e for e in events if isinstance(e, E.CorridorRanked))) + 1 :]
+    red, blue, yellow = Colour.RED, Colour.BLUE, Colour.YELLOW
+    assert gains == [
+        E.TokenGained(0, red),
+        E.TokenGained(0, blue),
+        E.SpellGained(0, Element.PROMOTION),
+        E.TokenGained(0, red),
+        E.TokenGained(1, red),
+        E.TokenReturned(1, red, Rank.LOW),
+        E.TokenGained(1, red),
+        E.TokenReturned(1, red, Rank.LOW),
+    ]
+    events = declare_all(state, ["d3", "d0", "d0", "d0"])
+    gains = events[events.index(next(e for e in events if isinstance(e, E.CorridorRanked))) + 1 :]
+    assert gains == [
+        E.TokenGained(0, yellow),
+        E.SpellGained(0, Element.COLOUR_CHANGE),
+        E.TokenGained(0, red),
+    ]
+    assert state.b[PROMOTION] == 1 and state.b[COLOUR_CHANGE] == 1
+
+
+def test_a_second_spell_gained_in_a_round_is_stored_beside_the_first() -> None:
+    """Ruling 6: every spell gained is stored until this round's soul processing: two
+    corridors with a promotion spell taken by one player leave two stored spells."""
+    state = dealt(4, corridors=["C02", "C07"])  # blue + promotion | red; yellow + promotion | green
+    declare_all(state, ["d1", "d0", "d0", "d0"])
+    declare_all(state, ["d1", "d0", "d0", "d0"])
+    assert state.b[PROMOTION] == 2

@@ -6,13 +6,14 @@ import pytest
 
 from tabletop.core.errors import IllegalActionError
 from tabletop.games.wicked_labyrinth.board import COLOUR_CHANGE, PROMOTION
+from tabletop.games.wicked_labyrinth.cards import default_cards
 from tabletop.games.wicked_labyrinth.elements import Phase
 
 from .helpers import achieved, dealt, finish_others, notations, processing, tokens_of
 
 
-def game(tokens, promotion=0, colour_change=0, greats=None, smalls=None):  # type: ignore[no-untyped-def]
-    state = dealt(4, greats=greats, smalls=smalls)
+def game(tokens, promotion=0, colour_change=0, greats=None, smalls=None, cards=None):  # type: ignore[no-untyped-def]
+    state = dealt(4, greats=greats, smalls=smalls, cards=cards)
     processing(state, 0, tokens, promotion, colour_change)
     return state
 
@@ -180,3 +181,36 @@ def test_players_process_independently_and_the_phase_ends_when_all_are_done() ->
     for p in (0, 1, 3):
         state.apply(p, "done")
     assert state.phase == Phase.SEARCH and state.round == 2
+
+
+def legal_list(state, player):  # type: ignore[no-untyped-def]
+    """The legal notations in the engine's order, each once (checked)."""
+    listed = [a.notation() for a in state.legal_actions(player)]
+    assert len(set(listed)) == len(listed), listed
+    return listed
+
+
+def test_promotions_into_a_full_rank_list_one_return_per_colour_held_there() -> None:
+    """Rulings, "Promoting into a full rank": the legal promotions into a full rank are
+    exactly one per colour of token held in that rank (the one returned to make room),
+    and none for the colours of the rank above it."""
+    state = game({"rl": 2, "gm": 3, "bm": 2, "rh": 1})  # middle holds 5 of 5
+    assert legal_list(state, 0) == ["pair:rl/g", "pair:rl/b", "pair:gm", "pair:bm", "done"]
+    state = game({"yl": 1, "rm": 4, "gm": 1, "bh": 1}, promotion=1)
+    spells = [n for n in legal_list(state, 0) if n.startswith("spell:")]
+    assert spells == ["spell:yl/r", "spell:yl/g", "spell:rm", "spell:gm", "spell:-"]
+
+
+def test_a_great_oracle_of_one_colour_needs_two_high_tokens_of_that_colour() -> None:
+    """Section 8, great oracles, with cards as data (rulings, "Corridor card shape"): an
+    oracle showing one colour twice takes two high tokens of that colour; one is not
+    enough, and another colour does not stand in for the second."""
+    data = default_cards().to_json()
+    data["great_oracle"][0]["colours"] = ["red", "red"]
+    one_colour = {"greats": [("G01", "G02")], "cards": data}
+    state = game({"rh": 1, "gh": 1}, **one_colour)
+    assert "great:1" not in notations(state, 0)
+    state = game({"rh": 2, "gh": 1}, **one_colour)
+    state.apply(0, "great:1")
+    assert tokens_of(state, 0) == {"gh": 1}
+    assert achieved(state, 0)[0] == [1, 0]
