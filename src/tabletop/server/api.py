@@ -28,7 +28,7 @@ from tabletop.server.errors import TableError
 from tabletop.server.history import events_after
 from tabletop.server.limits import check_bot_spec
 from tabletop.server.manager import SeatSpec, TableManager
-from tabletop.server.store import WAITING_KINDS
+from tabletop.server.store import WAITING_KINDS, SeatRow, TableRow
 from tabletop.server.summary import lobby_row, table_summary
 from tabletop.server.tables import LiveTable
 
@@ -261,11 +261,20 @@ async def list_tables(
         if live is not None:
             out.append(lobby_row(live.summary()))
         else:
-            open_ = any(s.kind in WAITING_KINDS for s in seats[row.id])
-            status = "over" if row.over else "waiting" if open_ else "playing"
+            status = _stored_status(row, seats[row.id])
             out.append(lobby_row(table_summary(row, seats[row.id], status, -1)))
     last = rows[-1] if len(rows) == size else None
     return LobbyOut(tables=out, next=None if last is None else f"{last.created!r}:{last.id}")
+
+
+def _stored_status(row: TableRow, seats: list[SeatRow]) -> str:
+    """The status of a table not in memory, from its rows: ``broken`` when its log
+    does not replay (nobody can play it), else ``over``, ``waiting`` or ``playing``."""
+    if row.broken:
+        return "broken"
+    if row.over:
+        return "over"
+    return "waiting" if any(s.kind in WAITING_KINDS for s in seats) else "playing"
 
 
 @router.post("/tables", status_code=201, summary="Create a table", responses=responses(400, 422))

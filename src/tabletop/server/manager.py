@@ -12,21 +12,30 @@ import asyncio
 import contextlib
 import logging
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
 
 from tabletop.core.errors import TabletopError
 from tabletop.games import REGISTRY
 from tabletop.server import bots
 from tabletop.server.errors import TableError
 from tabletop.server.forwarding import refusal
-from tabletop.server.limits import check_bot_spec, check_options, within_limits
+from tabletop.server.limits import check_bot_spec, check_options
 from tabletop.server.security import new_seed, new_table_id, new_token, token_digest
 from tabletop.server.services import Services
 from tabletop.server.store import SeatRow, TableRow
 from tabletop.server.tables import LiveTable
 
 log = logging.getLogger(__name__)
+
+
+def _corrupt(table_id: str) -> TableError:
+    return TableError(
+        "corrupt_table", f"table {table_id} is stored damaged and cannot be played", 500
+    )
+
 
 QUOTA_WINDOW = 3600.0
 """Seconds over which a client's unfinished tables count against ``tables_per_client``."""
@@ -258,42 +267,24 @@ class TableManager:
         if loaded is None:
             raise TableError("unknown_table", f"no table {table_id!r}", 404)
         row, seat_rows = loaded
-        table = LiveTable(row, self._bounded(row, seat_rows), self.services)
+        if row.broken:
+            raise _corrupt(table_id)
         rows = await self.services.read(self.services.store.actions_after, table_id, 0)
-        try:
+        try:  # only the table's own computation: a database failure is not the table's
+            table = LiveTable(row, seat_rows, self.services)
             table.replay(rows)
-        except TabletopError as exc:
-            log.error("table %s does not replay: %s", table_id, exc)
-            raise TableError(
-                "corrupt_table", f"table {table_id} is stored damaged and cannot be played", 500
-            ) from None
+        except Exception as exc:
+            if isinstance(exc, TabletopError):
+                log.error("table %s does not replay: %s", table_id, exc)
+            else:
+                log.exception("table %s does not load", table_id)
+            await self.services.writer.call(self.services.store.mark_broken, table_id)
+            raise _corrupt(table_id) from None
         if not table.over:
             await self.services.owners.claim(table_id)
         async with table.lock:
             table.start_play()
         return table
-
-    def _bounded(self, row: TableRow, seat_rows: list[SeatRow]) -> list[SeatRow]:
-        """The seats with every bot spec within this server's limits: a table stored
-        with an unbounded bot (``mcts:time=inf``, from before the limits) plays on with
-        the fallback bot in that seat instead of taking a worker for ever."""
-        game = REGISTRY.get(row.game)
-        limits = self.services.config.bot_limits
-        out = []
-        for seat in seat_rows:
-            if seat.bot is not None:
-                bounded = within_limits(seat.bot, game, limits)
-                if bounded != seat.bot:
-                    log.warning(
-                        "table %s seat %d: bot %r is over this server's limits; %r plays",
-                        row.id,
-                        seat.seat,
-                        seat.bot,
-                        bounded,
-                    )
-                    seat = replace(seat, bot=bounded)
-            out.append(seat)
-        return out
 
     def sweep(self, now: float | None = None) -> list[str]:
         """Let go of the tables that need no memory now (they load again on demand):
@@ -320,11 +311,19 @@ class TableManager:
                 log.info("let go of %d idle tables", len(gone))
 
     async def resume_all(self) -> int:
-        """Load the unfinished tables with bots, away seats or a clock, so they play on."""
+        """Load the unfinished tables with bots, away seats or a clock, so they play on;
+        how many did. Each table on its own: one that fails to load (marked broken, if
+        its log is at fault) is logged and the others still resume."""
         ids = await self.services.read(self.services.store.tables_to_resume)
+        resumed = 0
         for table_id in ids:
-            await self.get(table_id)
-        return len(ids)
+            try:
+                await self.get(table_id)
+            except Exception:
+                log.exception("table %s: could not resume it", table_id)
+            else:
+                resumed += 1
+        return resumed
 
     async def sync_forever(self, every: float = 5.0) -> None:
         """With several workers: now and then read what the bus may have failed to say.
@@ -368,9 +367,23 @@ class TableManager:
                     self.tables[table_id].autoplay.stop()
                 for table_id in await owners.take_free([t.id for t in playing if not t.owned]):
                     log.info("table %s: taken over from a worker that stopped", table_id)
-                    await self.tables[table_id].take_over()
+                    await self._take_over(table_id)
             except Exception:
                 log.exception("could not renew or take over table leases")
+
+    async def _take_over(self, table_id: str) -> None:
+        """Play on at a table whose owner stopped; a table that fails here (its log,
+        not the database) is let go and marked broken, and the others are taken over."""
+        table = self.tables[table_id]
+        try:
+            await table.take_over()
+        except SQLAlchemyError:
+            raise  # the database: every table would fail alike; try again next round
+        except Exception:
+            log.exception("table %s: could not take it over; marked broken", table_id)
+            self.tables.pop(table_id, None)
+            table.close()
+            await self.services.writer.call(self.services.store.mark_broken, table_id)
 
     async def on_bus(self, message: dict[str, Any]) -> None:
         """News from another worker, or an action forwarded to a table this one owns."""

@@ -73,6 +73,7 @@ tables = Table(
     Column("private", Boolean, nullable=False, default=False, server_default=false()),
     Column("creator", String(64), nullable=True),
     Column("bank", Float, nullable=True),
+    Column("broken", Boolean, nullable=False, default=False, server_default=false()),
     Index("tabletop_tables_created", "created"),
     Index("tabletop_tables_creator", "creator"),
 )
@@ -187,6 +188,9 @@ class TableRow:
     """Who made it (a digest of the client's address), for the per-client quota."""
     bank: float | None = None
     """Seconds of time bank per player beyond the clock's seconds per decision."""
+    broken: bool = False
+    """Its log did not replay (a bug, or a database edited by hand): it is left out of
+    resuming, refused on load, and shown so in the lobby, until someone repairs it."""
 
 
 @dataclass(frozen=True)
@@ -441,6 +445,11 @@ class Store:
             key: Any = result.inserted_primary_key
             return int(key[0])
 
+    def mark_broken(self, table_id: str) -> None:
+        """Note that a table cannot be loaded, so restarts leave it be (see ``broken``)."""
+        with self.engine.begin() as conn:
+            conn.execute(update(tables).where(tables.c.id == table_id).values(broken=True))
+
     def mark_over(self, table_id: str) -> None:
         """Note that a game ended, so restarts need not load it (the log says it anyway)."""
         with self.engine.begin() as conn:
@@ -615,11 +624,12 @@ class Store:
         return [ChatRow(r.table_id, r.seat, r.name, r.text, r.at, r.id) for r in reversed(rows)]
 
     def unfinished_tables_of(self, creator: str, since: float) -> int:
-        """How many tables ``creator`` made since ``since`` that are not over."""
+        """How many tables ``creator`` made since ``since`` that are not over (nor broken)."""
         query = select(func.count()).where(
             tables.c.creator == creator,
             tables.c.created >= since,
             tables.c.over == False,  # noqa: E712
+            tables.c.broken == False,  # noqa: E712  (nobody can finish it)
         )
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
@@ -633,6 +643,7 @@ class Store:
         )
         query = select(tables.c.id).where(
             tables.c.over == False,  # noqa: E712
+            tables.c.broken == False,  # noqa: E712
             (tables.c.clock.is_not(None)) | tables.c.id.in_(served),
         )
         with self.engine.connect() as conn:
@@ -754,4 +765,5 @@ def _table_row(r: Any) -> TableRow:
         bool(r.private),
         r.creator,
         r.bank,
+        bool(r.broken),
     )

@@ -48,6 +48,7 @@ from tabletop.server.connection import Connection
 from tabletop.server.decisions import Decision, DecisionMarkers
 from tabletop.server.errors import TableError, refused_action, seat_words
 from tabletop.server.forwarding import Forwards, Sent, refusal
+from tabletop.server.limits import within_limits
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.security import new_token, token_digest, token_matches
 from tabletop.server.services import Services
@@ -90,8 +91,12 @@ class LiveTable:
         self.row = row
         self.id = row.id
         self.game: Game = REGISTRY.get(row.game)
-        self.seats = seats
+        if [s.seat for s in seats] != list(range(row.players)):  # every seat is indexed
+            raise TableError("corrupt_table", f"table {row.id} has not one seat per player", 500)
         self.services = services
+        self._within_limits: dict[str, str] = {}
+        """Each bot spec met here and the spec that plays for it (see :meth:`bounded`)."""
+        self.seats = seats
         self.state: State = self.game.new_game(row.players, row.seed, **row.options)
         self.seq = 0
         self.markers = DecisionMarkers(row.players)
@@ -117,8 +122,39 @@ class LiveTable:
 
     @seats.setter
     def seats(self, rows: list[SeatRow]) -> None:
-        self._seats = rows
+        self._seats = self.bounded(rows)
         self.started = not any(s.kind in WAITING_KINDS for s in rows)
+
+    def bounded(self, rows: list[SeatRow]) -> list[SeatRow]:
+        """The seats with every bot spec within this server's limits.
+
+        A table stored with an unbounded bot (``mcts:time=inf``, from before the limits
+        or by a server with looser ones) plays on with the fallback bot in that seat
+        instead of taking a worker for ever. Every seat list the table holds passes
+        here: at load, and whenever its seats are read again (a join on another
+        worker, a take-over), so no stored spec escapes the bounds later.
+        """
+        out = []
+        for seat in rows:
+            if seat.bot is not None:
+                spec = self._within_limits.get(seat.bot)
+                if spec is None:
+                    limits = self.services.config.bot_limits
+                    spec = self._within_limits[seat.bot] = within_limits(
+                        seat.bot, self.game, limits
+                    )
+                    if spec != seat.bot:
+                        log.warning(
+                            "table %s seat %d: bot %r is over this server's limits; %r plays",
+                            self.id,
+                            seat.seat,
+                            seat.bot,
+                            spec,
+                        )
+                if spec != seat.bot:
+                    seat = replace(seat, bot=spec)
+            out.append(seat)
+        return out
 
     @property
     def decisions(self) -> list[int | None]:
@@ -653,7 +689,7 @@ class LiveTable:
             self.start_play()
 
     async def _reload_seats_locked(self) -> None:
-        seats = await self.services.read(self.services.store.load_seats, self.id)
+        seats = self.bounded(await self.services.read(self.services.store.load_seats, self.id))
         if seats == self.seats:
             return
         self.seats = seats
