@@ -27,7 +27,6 @@ and the ranges of the others are the rules' bounds.
 
 from __future__ import annotations
 
-import importlib
 import struct
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
@@ -36,16 +35,10 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-import tabletop.compiled as compiled
+from tabletop.core.native import extension
 
 if TYPE_CHECKING:
     from tabletop.core.lookup.incremental import Incremental
-
-
-def extension(module: str) -> ModuleType | None:
-    """The C extension ``module`` (one of ``tabletop.compiled.NATIVE``: the lookup's own,
-    a game's packer) in a compiled, fresh build, else None (the Python reference runs)."""
-    return importlib.import_module(module) if compiled.native(module) else None
 
 
 NATIVE = "tabletop.core.lookup._rows"

@@ -26,8 +26,9 @@ import numpy as np
 from gymnasium.utils import seeding
 
 from tabletop.core.game import Game
-from tabletop.core.lookup import TableBase, extension
+from tabletop.core.lookup import TableBase
 from tabletop.core.lookup.incremental import Incremental
+from tabletop.core.native import extension
 from tabletop.core.result import Result
 from tabletop.core.state import State
 from tabletop.games import REGISTRY

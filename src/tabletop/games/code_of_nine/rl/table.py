@@ -35,9 +35,9 @@ from tabletop.core.lookup import (
     capped,
     divided,
     equals,
-    extension,
 )
 from tabletop.core.lookup.incremental import Incremental
+from tabletop.core.native import extension
 from tabletop.games.code_of_nine.game import INFO
 from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, Item
 from tabletop.games.code_of_nine.layout import (

@@ -36,9 +36,9 @@ from tabletop.core.lookup import (
     column,
     divided,
     equals,
-    extension,
 )
 from tabletop.core.lookup.incremental import Incremental
+from tabletop.core.native import extension
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
