@@ -37,8 +37,8 @@ CHANCE = -1
 class State(ABC):
     """One moment of one game.
 
-    Compiled with mypyc (``tabletop.compiled``); games that stay interpreted, such as
-    Code of Nine, may still subclass it.
+    Compiled with mypyc (``tabletop.compiled``); a game whose state stays interpreted
+    may still subclass it.
     """
 
     __slots__ = (
@@ -100,8 +100,8 @@ class State(ABC):
         Steps with equal keys are one decision, as a player sees it: a clock that ran
         out on one of them may play the rest at once, and every other decision gets the
         whole clock. By default each step is a decision of its own (the key is the
-        number of steps taken); a game whose decision takes several steps (the
-        Labyrinth's soul processing) gives those steps one key.
+        number of steps taken); a game whose decision takes several steps (a round's
+        processing, a placement and its follow-ups) gives those steps one key.
         """
         return (0, len(self.history))
 
