@@ -9,10 +9,11 @@ import tabletop
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
+from tabletop.core.review import Decision
 from tabletop.games.wicked_labyrinth.actions import TABLE as WL_ACTIONS
-from tabletop.review import Decision, GameNotOver, decisions_of, review_decision, review_record
+from tabletop.games.wicked_labyrinth.review import opened
+from tabletop.review import GameNotOver, decisions_of, review_decision, review_record
 from tabletop.review.appraisal import appraise
-from tabletop.review.wicked_labyrinth import opened
 from tabletop.sim.runner import play_game
 
 GAMES = ("wicked-labyrinth", "code-of-nine")

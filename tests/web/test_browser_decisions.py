@@ -240,7 +240,7 @@ def test_a_skipped_corridor_and_the_next_in_one_step_are_told_apart(
         ]
         found = page.evaluate(
             """async (log) => {
-                const { rounds } = await import('/static/js/games/wl-rounds.js');
+                const { rounds } = await import('/static/games/wicked-labyrinth/rounds.js');
                 return rounds(log)[0].corridors.map((c) => ({
                     corridor: c.revealed.corridor,
                     skipped: c.ranked.skipped,

@@ -77,7 +77,7 @@ def test_code_of_nine_fits_a_phone(
         # a choice's label says what it gives: Venerable Cathedral's coins are 2
         labels = page.evaluate(
             """async () => {
-                const { actionText } = await import('/static/js/games/con-parts.js');
+                const { actionText } = await import('/static/games/code-of-nine/parts.js');
                 const ctx = {
                     view: { pending: { location: 'cathedral' }, locations: [] },
                     reference: { locations: [{ id: 'cathedral', choice: [

@@ -3,20 +3,19 @@
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from typing import Any
 
 import pytest
 
-from tabletop.web.mount import STATIC
+from tabletop.web.games import strings
 from web.players import new_page
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-EN = json.loads((STATIC / "i18n" / "en.json").read_text("utf-8"))
+EN = strings("en")
 
 
 def _finished_bot_table(server: LiveServer, game: str, players: int, **body: Any) -> str:

@@ -5,7 +5,6 @@ English or Japanese, and never again once put away."""
 from __future__ import annotations
 
 import contextlib
-import json
 import time
 from pathlib import Path
 from typing import Any
@@ -13,13 +12,13 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tabletop.web.mount import STATIC
+from tabletop.web.games import strings
 from web.players import is_over, new_page, screenshot, take_turn
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
 
-JA = json.loads((STATIC / "i18n" / "ja.json").read_text("utf-8"))
+JA = strings("ja")
 
 
 def _play_until(page: Any, selector: str, prefer: str | None = None, seconds: float = 150) -> None:

@@ -12,10 +12,23 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.helpers import make_client
+from tabletop.games import REGISTRY
+from tabletop.web.games import strings, web_folder
 from tabletop.web.mount import STATIC
 
 LANGUAGES = ("en", "ja")
-SCRIPTS = sorted(STATIC.rglob("*.js"))
+GAME_FOLDERS = {
+    kit.name: folder for kit in REGISTRY.kits() if (folder := web_folder(kit)) is not None
+}
+"""Each game's web folder, served under /static/games/<name>/."""
+GAME_FILES = {
+    path: f"/static/games/{name}/{path.relative_to(folder).as_posix()}"
+    for name, folder in GAME_FOLDERS.items()
+    for suffix in ("js", "css", "json")
+    for path in sorted(folder.rglob(f"*.{suffix}"))
+}
+"""Each game's served files, by their URL."""
+SCRIPTS = sorted(STATIC.rglob("*.js")) + [p for p in GAME_FILES if p.suffix == ".js"]
 VENDORED = sorted((STATIC / "vendor").rglob("*.mjs"))
 """Libraries copied unchanged from the npm registry (static/vendor/README.md)."""
 TEXT_FILES = [
@@ -24,11 +37,12 @@ TEXT_FILES = [
     *STATIC.rglob("*.css"),
     *STATIC.rglob("*.html"),
     *STATIC.rglob("*.svg"),
+    *(p for p in GAME_FILES if p.suffix == ".css"),
 ]
 
 
-def strings(lang: str) -> dict[str, object]:
-    return json.loads((STATIC / "i18n" / f"{lang}.json").read_text("utf-8"))  # type: ignore[no-any-return]
+def url(path: Path) -> str:
+    return GAME_FILES.get(path) or "/static/" + path.relative_to(STATIC).as_posix()
 
 
 @pytest.fixture
@@ -40,11 +54,29 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 def test_the_page_and_every_file_are_served(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "/static/js/app.js" in page.text
-    for path in TEXT_FILES:
-        r = client.get("/static/" + path.relative_to(STATIC).as_posix())
+    for path in [*TEXT_FILES, *GAME_FILES]:
+        r = client.get(url(path))
         assert r.status_code == 200, path
         assert r.headers["cache-control"] == "no-cache"  # an upgraded server is seen at once
     assert client.get("/static/../pyproject.toml").status_code == 404
+    for name in GAME_FOLDERS:  # a game's folder serves its scripts, never its Python
+        assert client.get(f"/static/games/{name}/__init__.py").status_code == 404
+
+
+def test_the_page_reads_each_game_and_every_string(client: TestClient) -> None:
+    """The shell names no game: it asks which games have a screen, and reads the
+    shell's strings merged with each game's."""
+    games = client.get("/api/web/games")
+    assert games.headers["cache-control"] == "no-cache"
+    listed = {g["name"]: g for g in games.json()}
+    assert list(listed) == REGISTRY.names()
+    for name, folder in GAME_FOLDERS.items():
+        assert listed[name]["module"] == f"/static/games/{name}/index.js"
+        assert (folder / "index.js").is_file()
+    for lang in LANGUAGES:
+        r = client.get(f"/api/web/i18n/{lang}")
+        assert r.status_code == 200 and r.json() == strings(lang)
+    assert client.get("/api/web/i18n/xx").status_code == 404
 
 
 def test_no_file_asks_a_third_party_for_anything() -> None:
@@ -69,9 +101,13 @@ def test_vendored_files_are_the_packages_own() -> None:
 
 
 def test_every_module_import_resolves() -> None:
+    """Relative imports within a folder; a game's module imports the shell's by URL."""
     for path in SCRIPTS:
-        for target in re.findall(r'from "(\.[^"]+)"', path.read_text("utf-8")):
+        text = path.read_text("utf-8")
+        for target in re.findall(r'from "(\.[^"]+)"', text):
             assert (path.parent / target).resolve().exists(), (path, target)
+        for target in re.findall(r'from "/static/([^"]+)"', text):
+            assert (STATIC / target).exists(), (path, target)
 
 
 def test_both_languages_have_every_string() -> None:

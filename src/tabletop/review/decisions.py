@@ -1,40 +1,23 @@
 """One seat's decisions in a finished game, as that seat saw them.
 
-A decision keeps only the seat's view, its legal actions and what it chose (and the
-seat's view just before its next decision, where the game phrases what happened, such
-as the opened hands of a corridor). Nothing else of the replayed state leaves this
-module, so a review cannot use what the seat could not see.
+A decision (:class:`tabletop.core.review.Decision`) keeps only the seat's view, its
+legal actions and what it chose (and the seat's view just before its next decision).
+Nothing else of the replayed state leaves this module, so a review cannot use what the
+seat could not see.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
+from tabletop.core.review import Decision
 
 
 class GameNotOver(TabletopError):
     """A review was asked of a game that has not ended: it is made only afterwards."""
-
-
-@dataclass(frozen=True)
-class Decision:
-    """The ``number``-th decision of the seat (from 0), at record step ``step`` (from 1).
-
-    ``turn`` counts the seat's decisions within the view's round (from 1); ``after``
-    is the seat's view just before its next decision (or at the end).
-    """
-
-    number: int
-    step: int
-    view: Any
-    legal: tuple[int, ...]
-    chosen: int
-    turn: int
-    after: Any
 
 
 def decisions_of(game: Game, record: GameRecord, seat: int) -> list[Decision]:

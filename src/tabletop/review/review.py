@@ -17,8 +17,9 @@ from typing import Any
 import tabletop
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
+from tabletop.core.review import Decision
 from tabletop.review.appraisal import appraise
-from tabletop.review.decisions import Decision, decisions_of
+from tabletop.review.decisions import decisions_of
 from tabletop.review.phrasing import LANGUAGES, line
 
 DEFAULT_SAMPLES = 8

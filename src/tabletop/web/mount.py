@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from importlib.resources import files
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from fastapi import FastAPI
 from fastapi.responses import FileResponse
@@ -18,7 +18,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.responses import Response
 from starlette.types import Scope
 
+from tabletop.games import REGISTRY
 from tabletop.web import routes
+from tabletop.web.games import SERVED, web_folder
+from tabletop.web.routes import NO_CACHE
 
 log = logging.getLogger(__name__)
 
@@ -30,9 +33,6 @@ FONT = Path(str(files("tabletop.web") / "fonts")) / "node_modules" / "@fontsourc
 ``400.css`` declares one ``@font-face`` per slice of characters (``unicode-range``), so
 a page downloads only the slices of the characters it shows."""
 
-NO_CACHE = {"Cache-Control": "no-cache"}
-"""The page and modules revalidate on each load, so an upgraded server is seen at once."""
-
 
 class _Static(StaticFiles):
     """Static files that a browser revalidates (ETag) instead of caching blindly."""
@@ -43,9 +43,22 @@ class _Static(StaticFiles):
         return response
 
 
+class _GameStatic(_Static):
+    """A game's web folder: its scripts, styles and strings, never its Python."""
+
+    async def get_response(self, path: str, scope: Scope) -> Response:
+        if PurePosixPath(path).suffix not in SERVED:
+            return Response(status_code=404)
+        return await super().get_response(path, scope)
+
+
 def mount_web(app: FastAPI) -> None:
     """Add the browser client to the server application ``app``."""
     app.include_router(routes.router)
+    for kit in REGISTRY.kits():  # before /static, which would take their paths
+        folder = web_folder(kit)
+        if folder is not None:
+            app.mount(f"/static/games/{kit.name}", _GameStatic(directory=folder))
     app.mount("/static", _Static(directory=STATIC), name="static")
     if FONT.is_dir():
         app.mount("/fonts/noto-sans-jp", StaticFiles(directory=FONT), name="font")

@@ -2,22 +2,27 @@
 
 - ``POST .../seats/{seat}/preview``: a seat's view after tentative soul processing
   actions, applied to a copy (:mod:`tabletop.web.preview`); needs the seat token.
-- ``GET /api/web/tables/{id}/final``: the final score table with its tie-breaks, or
-  Code of Nine's scoring card by card (:mod:`tabletop.web.final`).
+- ``GET /api/web/tables/{id}/final``: the final score table and the game's own
+  breakdown of it, such as its tie-breaks (:mod:`tabletop.web.final`).
 - ``GET /api/web/tables/{id}/reference``: fixed public facts of the table's game
   (:mod:`tabletop.web.reference`); ``POST /api/web/data-file`` parses a card file.
 - ``GET /api/web/tables/{id}/replay`` and ``.../replay/{step}``: the finished game step
   by step, as one seat or a spectator saw it (:mod:`tabletop.web.replay`).
 
-The last two answer only once the game is over, when the record (seed included) is
-published anyway; before that they refuse with 409 like ``/record``.
+- ``GET /api/web/games`` and ``/api/web/i18n/{lang}``: each game's web module and
+  stylesheet, and the page's strings, the shell's merged with each game's
+  (:mod:`tabletop.web.games`).
+
+The final breakdown and the replay answer only once the game is over, when the record
+(seed included) is published anyway; before that they refuse with 409 like ``/record``.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Query
+from fastapi import APIRouter, Path, Query
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.server import protocol
@@ -26,11 +31,15 @@ from tabletop.server.envelope import responses
 from tabletop.server.errors import TableError, seat_words
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.tables import LiveTable
-from tabletop.web import final, reference, replay
+from tabletop.web import final, games, reference, replay
 from tabletop.web.datafile import parse_data_file
 from tabletop.web.preview import MAX_TENTATIVE, PreviewRefused, try_actions
 
 router = APIRouter(prefix="/api/web", tags=["web client"])
+
+NO_CACHE = {"Cache-Control": "no-cache"}
+"""The page, its modules and strings revalidate on each load, so an upgraded server is
+seen at once."""
 
 Tentative = Annotated[str, Field(min_length=1, max_length=64)]
 Viewer = Annotated[str, Query(pattern=r"^(spectator|[0-9])$", description="a seat or spectator")]
@@ -176,3 +185,17 @@ def _viewer(table: LiveTable, text: str) -> int | None:
     if seat >= table.row.players:
         raise TableError("bad_seat", f"there is no {seat_words(seat)} at this table", 404)
     return seat
+
+
+@router.get("/games", summary="Each game's web module and stylesheet")
+async def web_games() -> JSONResponse:
+    return JSONResponse(games.games(), headers=NO_CACHE)
+
+
+@router.get(
+    "/i18n/{lang}", summary="The page's strings, each game's included", responses=responses(404)
+)
+async def web_strings(lang: Annotated[str, Path(pattern=r"^[a-z]{2}$")]) -> JSONResponse:
+    if lang not in games.LANGUAGES:
+        raise TableError("not_found", f"the page is not written in {lang!r}", 404)
+    return JSONResponse(games.strings(lang), headers=NO_CACHE)

@@ -16,11 +16,12 @@ KIT = Kit(
         "rl:encoder": "tabletop.rl.encoders.code_of_nine:CodeOfNineEncoder",
         "rl:table": "tabletop.rl.encoders.code_of_nine_table:CodeOfNineTable",
         "cli:renderer": "tabletop.games.code_of_nine.render",
-        "review:phrases": "tabletop.review.code_of_nine",
+        "review:phrases": "tabletop.games.code_of_nine.review",
         "report:holdings": "tabletop.games.code_of_nine.holdings:CodeOfNineObserver",
         "reports": "tabletop.games.code_of_nine.memory_card_report:REPORTS",
         "web:final": "tabletop.games.code_of_nine.final:final",
         "web:reference": "tabletop.games.code_of_nine.reference:reference",
+        "web:module": "tabletop.games.code_of_nine.web",
     },
     # the league's strongest search (docs/arena.md)
     search="mcts:time=0.25,model=adaptive,samples=4,c=0.2",

@@ -19,11 +19,12 @@ KIT = Kit(
         "rl:encoder": "tabletop.rl.encoders.wicked_labyrinth:WickedLabyrinthEncoder",
         "rl:table": "tabletop.rl.encoders.wicked_labyrinth_table:WickedLabyrinthTable",
         "cli:renderer": "tabletop.games.wicked_labyrinth.render",
-        "review:phrases": "tabletop.review.wicked_labyrinth",
+        "review:phrases": "tabletop.games.wicked_labyrinth.review",
         "report:holdings": "tabletop.games.wicked_labyrinth.holdings:WickedLabyrinthObserver",
         "reports": "tabletop.games.wicked_labyrinth.card_report:REPORTS",
         "web:final": "tabletop.games.wicked_labyrinth.final:final",
         "web:preview": "tabletop.games.wicked_labyrinth.preview:preview",
+        "web:module": "tabletop.games.wicked_labyrinth.web",
     },
     # the league's strongest search (docs/arena.md): a bare ``mcts`` plays random
     # rollouts, weaker than ``heuristic``; its model makes it strong

@@ -13,6 +13,7 @@ import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { saveSeat } from "./seats.js";
 import { showRules } from "./rules.js";
+import { loadGames } from "./games/index.js";
 
 let current = null; // the screen shown: {close(), rerender()}
 
@@ -61,7 +62,7 @@ function topBar() {
 }
 
 async function start() {
-  await initI18n();
+  await Promise.all([initI18n(), loadGames()]);
   topBar();
   onLanguage(() => {
     topBar();

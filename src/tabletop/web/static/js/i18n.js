@@ -1,4 +1,4 @@
-// English and Japanese strings, loaded from /static/i18n/{lang}.json.
+// English and Japanese strings, loaded from /api/web/i18n/{lang} (the shell's and each game's).
 // Keys are flat ("lobby.create"); "{name}" in a string is replaced from params.
 // A missing Japanese string falls back to English, a missing English one to its key.
 
@@ -16,7 +16,7 @@ const FONT_WAIT_MS = 4000;
 
 async function load(code) {
   if (!dicts[code]) {
-    const response = await fetch(`/static/i18n/${code}.json`);
+    const response = await fetch(`/api/web/i18n/${code}`);
     dicts[code] = await response.json();
   }
   await loadFont(code);

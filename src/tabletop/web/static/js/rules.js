@@ -1,10 +1,8 @@
 // The rules summary at hand: a dialog with each game's summary (i18n lists of lines).
 
 import { h, modal } from "./dom.js";
-import { t, tl } from "./i18n.js";
-import { gameTitle } from "./games/index.js";
-
-const GAMES = ["wicked-labyrinth", "code-of-nine"];
+import { has, t, tl } from "./i18n.js";
+import { gameNames, gameTitle } from "./games/index.js";
 
 function summary(game) {
   return h(
@@ -15,9 +13,9 @@ function summary(game) {
   );
 }
 
-/** Show the rules of `game` (or of every game when none is being played). */
+/** Show the rules of `game` (or of every game that has a summary when none is being played). */
 export function showRules(game) {
-  const games = game ? [game] : GAMES;
+  const games = game ? [game] : gameNames().filter((name) => has(`rules.${name}`));
   return modal(t("rules.title"), h("div", { class: "rules" }, games.map(summary)), [
     { label: t("dialog.close"), value: null },
   ]);

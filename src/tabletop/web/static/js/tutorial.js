@@ -2,43 +2,24 @@
 // against heuristic bots, made from the lobby. Its page explains each step of the game
 // the first time it comes up, in the player's language, with a "Got it" that puts the
 // explanation away for good. The table is an ordinary table on the server; this browser
-// remembers which of its tables are tutorials and which steps it has explained.
+// remembers which of its tables are tutorials and which steps it has explained. Each
+// game's module brings its tutorial (its `tutorial` export: players, seed and steps).
 
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { saveSeat } from "./seats.js";
+import { gameNames, gameTutorial } from "./games/index.js";
 
 const KEY = "tabletop.tutorials";
 
-/** Each game's tutorial: its deal and table, and its steps in the order they come. */
-export const TUTORIALS = {
-  "wicked-labyrinth": {
-    players: 3,
-    seed: 7,
-    steps: [
-      { id: "declaration", when: (ctx) => ctx.view.phase === "search" && deciding(ctx) },
-      { id: "ranking", when: (ctx) => logHas(ctx, "CorridorRanked") },
-      { id: "processing", when: (ctx) => ctx.view.phase === "soul_processing" && deciding(ctx) },
-    ],
-  },
-  "code-of-nine": {
-    players: 4,
-    seed: 11,
-    steps: [
-      { id: "cards", when: (ctx) => ["change", "assign"].includes(ctx.view.phase) && deciding(ctx) },
-      { id: "placement", when: (ctx) => ctx.view.phase === "place" && deciding(ctx) },
-      { id: "looks", when: (ctx) => logHas(ctx, "CardLooked") },
-      { id: "scoring", when: (ctx) => ctx.over },
-    ],
-  },
-};
-
-function deciding(ctx) {
+/** Whether the person decides now (a tutorial step's moment: its `when`). */
+export function deciding(ctx) {
   return ctx.legal.length > 0 && !ctx.over;
 }
 
-function logHas(ctx, type) {
+/** Whether the table's log holds an event of `type` (a tutorial step's moment). */
+export function logHas(ctx, type) {
   return ctx.log.some((entry) => entry.events.some((e) => e.type === type));
 }
 
@@ -56,7 +37,7 @@ function save(tutorials) {
 
 /** Make a tutorial table of `game`, take its seat for this browser; the table's id. */
 export async function startTutorial(game, name) {
-  const spec = TUTORIALS[game];
+  const spec = gameTutorial(game);
   const seats = Array.from({ length: spec.players }, (_, i) => (i === 0 ? { type: "open" } : { type: "bot", bot: "heuristic" }));
   const created = await api("POST", "/api/tables", { game, players: spec.players, seats, seed: spec.seed, options: {} });
   const id = created.table.id;
@@ -72,7 +53,8 @@ export async function startTutorial(game, name) {
 export function tutorialPanel(ctx) {
   const mine = all()[ctx.tableId];
   if (!mine || ctx.seat === null || !ctx.view) return null;
-  const spec = TUTORIALS[mine.game];
+  const spec = gameTutorial(mine.game);
+  if (!spec) return null;
   // an explanation once shown stays until put away, even when its moment has passed
   let step = spec.steps.find((s) => s.id === mine.showing && !mine.seen.includes(s.id));
   if (!step) step = spec.steps.find((s) => !mine.seen.includes(s.id) && s.when(ctx));
@@ -105,8 +87,10 @@ export function learnPanel(gameTitle, onStart) {
     { class: "panel learn", id: "learn" },
     h("h2", {}, t("tutorial.learn")),
     h("p", {}, t("tutorial.learnIntro")),
-    Object.keys(TUTORIALS).map((game) =>
-      h("button", { class: "primary", type: "button", id: `tutorial-${game}`, onclick: () => onStart(game) }, gameTitle(game)),
-    ),
+    gameNames()
+      .filter((game) => gameTutorial(game))
+      .map((game) =>
+        h("button", { class: "primary", type: "button", id: `tutorial-${game}`, onclick: () => onStart(game) }, gameTitle(game)),
+      ),
   );
 }

@@ -2,9 +2,9 @@
 // panel, the reveal of each corridor, choices as dialogs, and soul processing with
 // tentative actions (undo until "done") previewed by the server on a copy.
 
-import { decisionPanel, h, toast } from "../dom.js";
-import { t } from "../i18n.js";
-import { refusal } from "../errors.js";
+import { decisionPanel, h, toast } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { refusal } from "/static/js/errors.js";
 import {
   CAPACITY,
   COLOURS,
@@ -17,8 +17,8 @@ import {
   elementMark,
   labyrinthSvg,
   rankName,
-} from "./wl-parts.js";
-import { revealPanel } from "./wl-rounds.js";
+} from "./parts.js";
+import { revealPanel } from "./rounds.js";
 
 // ------------------------------------------------------------------ boards
 
@@ -553,5 +553,7 @@ function final(data, ctx) {
 function choiceText(notation, ctx, seat) {
   return actionText(notation, ctx.view, seat);
 }
+
+export { tutorial } from "./tutorial.js";
 
 export default { render, describe, final, timedOut, choiceText };

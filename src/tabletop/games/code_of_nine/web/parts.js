@@ -2,8 +2,8 @@
 // follow-up steps and actions. Memory card text is built from the card's effects (the
 // same data that scores it), so a card reads the same in both languages.
 
-import { h } from "../dom.js";
-import { t, tf } from "../i18n.js";
+import { h } from "/static/js/dom.js";
+import { t, tf } from "/static/js/i18n.js";
 
 export const ITEMS = ["statue", "coin", "book", "legacy", "medal"];
 

@@ -1,8 +1,8 @@
 // The Wicked Labyrinth's pieces drawn from view data: elements, tokens, corridor cards,
 // the labyrinth ring and action labels. Shared by the play screen and the replay.
 
-import { h, s } from "../dom.js";
-import { t } from "../i18n.js";
+import { h, s } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
 
 export const COLOURS = ["red", "green", "blue", "yellow"];
 export const RANKS = ["low", "middle", "high"];

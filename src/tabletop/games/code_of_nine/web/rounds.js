@@ -2,9 +2,9 @@
 // pawns, the items and Will each gained or lost, and what they hold now. Scores stay
 // hidden until the memory cards are revealed at the end, so the summary shows holdings.
 
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { ITEMS, itemCount, locationName } from "./con-parts.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { ITEMS, itemCount, locationName } from "./parts.js";
 
 /** The last round that ended in the log: `{round, rows}` (a row per player), or null. */
 export function lastRound(log, players) {

@@ -4,9 +4,9 @@
 // then forced hands on the last one), so the log is read event by event, never "the
 // last step with a reveal".
 
-import { h } from "../dom.js";
-import { t } from "../i18n.js";
-import { declarationMarks, elementMark } from "./wl-parts.js";
+import { h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { declarationMarks, elementMark } from "./parts.js";
 
 const GAINS = new Set(["ImpurityTaken", "TokenGained", "SpellGained", "WhiteChosen", "TokenReturned"]);
 /** Events of soul processing: a corridor's gains never run past one of these. */

@@ -1,12 +1,20 @@
-"""Code of Nine's review words: setup choices, placements and a location's choices.
+"""Code of Nine's review words (its kit's ``review:phrases``): setup choices,
+placements and a location's choices.
 
-Locations, items and memory card titles are named as the table shows them (the web
-client's translation tables); seats as players 1 to N, the ghost by name.
+Locations, items and memory card titles are named as the table shows them (the game's
+web strings, ``web/en.json`` and ``web/ja.json``); seats as players 1 to N, the ghost
+by name.
 """
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
+from typing import Any
+
 from tabletop.core.game import Game
+from tabletop.core.review import Decision
 from tabletop.games.code_of_nine.actions import (
     ChangeCards,
     ChooseAbyss,
@@ -17,8 +25,21 @@ from tabletop.games.code_of_nine.actions import (
     Target,
 )
 from tabletop.games.code_of_nine.layout import Phase
-from tabletop.review.decisions import Decision
-from tabletop.review.phrasing import word
+
+
+@cache
+def _words(lang: str) -> dict[str, Any]:
+    """The game's strings in ``lang``: the ones its web page shows (``web/<lang>.json``)."""
+    path = resources.files("tabletop.games.code_of_nine.web") / f"{lang}.json"
+    table: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return table
+
+
+def word(lang: str, key: str, fallback: str) -> str:
+    """A translated name, or ``fallback`` (the data's own English name) if none."""
+    found = _words(lang).get(key)
+    return found if isinstance(found, str) and found else fallback
+
 
 _SETUP = (Phase.CHANGE, Phase.REDEAL, Phase.ASSIGN, Phase.GHOST, Phase.NINTH)
 

@@ -2,10 +2,10 @@
 // items, protections, looks), one's own memory cards and the cards one has seen, the
 // setup choices and each location's follow-up as dialogs, and the scoring card by card.
 
-import { decisionPanel, h } from "../dom.js";
-import { t } from "../i18n.js";
-import { roundSummary } from "./con-rounds.js";
-import { ITEMS, actionText, cardFace, cardTitle, itemCount, locationEffect, locationName, slotName } from "./con-parts.js";
+import { decisionPanel, h } from "/static/js/dom.js";
+import { t } from "/static/js/i18n.js";
+import { roundSummary } from "./rounds.js";
+import { ITEMS, actionText, cardFace, cardTitle, itemCount, locationEffect, locationName, slotName } from "./parts.js";
 
 const SECTIONS = ["1 only", "1-5", "2-5", "3-5", "4-5", "5"];
 
@@ -411,5 +411,7 @@ function timedOut(events, seat, ctx) {
 function choiceText(notation, ctx) {
   return actionText(notation, ctx);
 }
+
+export { tutorial } from "./tutorial.js";
 
 export default { render, describe, final, holderName, timedOut, seatInfo, choiceText };

@@ -1,4 +1,5 @@
-"""The Wicked Labyrinth's review words: declarations, the only searched decisions.
+"""The Wicked Labyrinth's review words (its kit's ``review:phrases``): declarations,
+the only searched decisions.
 
 The lobby's strongest search plays only the sealed declarations (the heuristic makes
 the soul processing), so the review appraises those. What a declaration would have
@@ -8,9 +9,9 @@ brought is read from the hands the seat saw opened afterwards (section 7 ②).
 from __future__ import annotations
 
 from tabletop.core.game import Game
+from tabletop.core.review import Decision
 from tabletop.games.wicked_labyrinth.actions import TABLE, Declare
 from tabletop.games.wicked_labyrinth.rules import rank_players
-from tabletop.review.decisions import Decision
 
 
 def where(decision: Decision, lang: str) -> str:
