@@ -1,9 +1,11 @@
 """tabletop: play and study tabletop games by their exact rules.
 
 >>> import tabletop
->>> state = tabletop.new_game("wicked-labyrinth", players=4, seed=7)
->>> tabletop.games()[0]
-'wicked-labyrinth'
+>>> name = tabletop.games()[0]
+>>> players = tabletop.game(name).info.player_counts[0]
+>>> state = tabletop.new_game(name, players=players, seed=7)
+>>> state.game.info.name == name, state.num_players == players, state.is_terminal()
+(True, True, False)
 """
 
 from __future__ import annotations

@@ -21,12 +21,7 @@ KNOWN_CYCLES: set[str] = {
     "tabletop.server <-> tabletop.web",
 }
 
-KNOWN_NAMING: set[str] = {
-    "__init__.py",
-    "cli/analyse.py",
-    "cli/options.py",
-    "server/bots.py",
-}
+KNOWN_NAMING: set[str] = set()
 
 
 def _ratchet(found: set[str], known: set[str], what: str) -> None:

@@ -18,6 +18,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+import tabletop
 from tabletop.bots import make_bot
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import find_game
@@ -37,7 +38,7 @@ def load_position(path: Path, game_name: str | None = None) -> State:
         fail(f"{str(path)!r} is a position of {name}, not {game_name}")
     name = name or game_name
     if not isinstance(name, str):
-        raise PositionError(str(path), "game", "names the game (wicked-labyrinth, code-of-nine)")
+        raise PositionError(str(path), "game", f"names the game ({', '.join(tabletop.games())})")
     return find_game(name).from_position(data, str(path))
 
 

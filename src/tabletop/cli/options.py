@@ -1,6 +1,6 @@
 """Command-line flags turned into what the engine takes: a game and its options.
 
-``--cards FILE`` (The Wicked Labyrinth's card set), ``--expert`` (Code of Nine) and the
+``--cards FILE`` (a game's card set), ``--expert`` (a game's expert rules) and the
 generic ``--option NAME=VALUE`` all become keyword options of ``Game.new_game``; each is
 checked against the game's declared ``GameInfo.options`` so a typo is refused with the
 list of options the game has.
@@ -18,7 +18,9 @@ from tabletop.cli.errors import fail
 from tabletop.core.game import Game
 from tabletop.core.info import OptionSpec
 
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game name, e.g. wicked-labyrinth.")]
+GameArg = Annotated[
+    str, typer.Argument(metavar="GAME", help=f"Game name: {', '.join(tabletop.games())}.")
+]
 CardsOpt = Annotated[
     Path | None,
     typer.Option("--cards", help="Card set file (TOML or JSON) for games with a 'cards' option."),

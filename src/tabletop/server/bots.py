@@ -41,9 +41,9 @@ def choose(
 
 
 TIMEOUT_FIRST = ("done", "keep")
-"""Actions the clock prefers, in order, when legal: ``done`` ends The Wicked Labyrinth's
-soul processing keeping what the player did; ``keep`` keeps Code of Nine's dealt
-memory cards rather than spending a pawn to change them."""
+"""Actions the clock prefers, in order, when legal (by notation): ``done`` ends a phase
+of the player's own choices keeping what they did; ``keep`` keeps what was dealt rather
+than paying to change it."""
 
 
 def default_action(legal: Sequence[Action]) -> Action:
@@ -51,8 +51,8 @@ def default_action(legal: Sequence[Action]) -> Action:
 
     ``done`` or ``keep`` when legal (:data:`TIMEOUT_FIRST`); otherwise the first legal
     action in the game's action-table order, so it is the same on every worker and in
-    every replay: for a declaration in The Wicked Labyrinth the empty hand ``d0``, for a
-    placement in Code of Nine the first open location in board order.
+    every replay (a game's table lists the most modest choice first: an empty hand, the
+    first open place in board order).
     """
     by_notation = {a.notation(): a for a in legal}
     for preferred in TIMEOUT_FIRST:
