@@ -15,7 +15,7 @@ each node, and finally only the single most promising one (a greedy plan). Memo 
 are only stored for finished subtrees, so they are exact for their search level.
 
 The search runs in C (``_planner.c``, a CPython extension built with the mypyc modules)
-when it is built and fresh (``tabletop.compiled.native``): the bots' planner
+when it is built and fresh (``tabletop.core.native.extension``): the bots' planner
 (:class:`ProcessingPlanner`) then answers about three times as fast. This file's
 :class:`ReferencePlanner` is the reference it mirrors operation for operation, and the
 fallback; ``tests/wicked_labyrinth_bot/test_native_planner.py`` holds their values,
@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from tabletop.compiled import native
+from tabletop.core.native import extension
 from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import rules
 from tabletop.games.wicked_labyrinth.board import (
@@ -126,7 +126,7 @@ class ProcessingPlanner:
         self.budget = checked_budget(budget)
         self._search: _Search = (
             native_planner(cards, weights, budget)
-            if native(_NATIVE_MODULE)
+            if extension(_NATIVE_MODULE) is not None
             else ReferencePlanner(cards, weights, budget)
         )
 
