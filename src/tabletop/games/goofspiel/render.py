@@ -98,7 +98,7 @@ def describe_event(event: Event, view: GoofspielView | None = None) -> str | Non
         case E.TurnResolved(card=c, winner=None):
             return f"A tie for the highest bid: the {c} is discarded."
         case E.TurnResolved(card=c, winner=int() as w):
-            return f"Seat {w + 1} takes the {c} ({c} points)."
+            return f"Seat {w + 1} takes the {c} ({c} point{'' if c == 1 else 's'})."
         case E.GameEnded(scores=scores, winners=winners):
             who = " and ".join(f"seat {w + 1}" for w in winners)
             return f"Game over: scores {', '.join(map(str, scores))}; {who} won."
