@@ -14,7 +14,6 @@ KNOWN_VIOLATIONS: set[str] = {
 }
 
 KNOWN_CYCLES: set[str] = {
-    "tabletop.arena <-> tabletop.reports",
     "tabletop.bench <-> tabletop.bots",
     "tabletop.bench <-> tabletop.rl",
     "tabletop.bots <-> tabletop.rl",

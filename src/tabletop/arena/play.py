@@ -14,21 +14,25 @@ from __future__ import annotations
 import time
 from typing import Any
 
-import tabletop
 from tabletop.arena.schedule import Match
-from tabletop.reports.card_holdings import observer
+from tabletop.core.holdings import CardObserver
+from tabletop.games import REGISTRY
 from tabletop.sim.runner import make_bots
+
+HOLDINGS = "report:holdings"
+"""The kit part that watches a game's card holdings (a game without one records none)."""
 
 
 def play_match(
     game_name: str, players: int, match: Match, options: dict[str, Any]
 ) -> dict[str, Any]:
     """Play ``match`` and return its record (see the module docstring)."""
-    game = tabletop.game(game_name)
+    kit = REGISTRY.kit(game_name)
+    game = kit.game
     start = time.perf_counter()
     state = game.new_game(players, match.seed, **options)
     bots = make_bots(game, match.seats, match.seed)
-    watcher = observer(game_name)
+    watcher: CardObserver | None = kit.part(HOLDINGS)() if kit.has(HOLDINGS) else None
     decisions = 0
     searched = [[0, 0] for _ in range(players)]  # per seat: searches, iterations
     while not state.is_terminal():
