@@ -36,7 +36,7 @@ INFO = GameInfo(
         ),
         OptionSpec(
             "points_order",
-            str,
+            (str, PointsOrder),  # resolved options (an enum) are accepted back
             "random",
             "how the point cards come up: random (drawn), descending or ascending",
         ),
