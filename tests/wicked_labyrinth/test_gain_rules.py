@@ -126,3 +126,19 @@ def test_the_log_names_each_gain_and_return_by_its_colour() -> None:
     assert rules.gain_token(b, SEAT, yellow, log)
     assert log == [rules.GAINED + yellow, rules.RETURNED + yellow]
     assert b[SEAT + yellow] == 6 and b[SEAT + MODE] == 0
+
+
+def test_gains_queued_later_are_taken_after_those_already_waiting() -> None:
+    """Section 7 and rulings 4-5: gains are taken in the order they come, so gains queued
+    while others still wait (a white fragment's colour, a return) are taken after them."""
+    b = _boards()
+    yellow = int(Element.YELLOW)
+    rules.queue_gains(b, SEAT, [RED, GREEN, BLUE])
+    rules.queue_gains(b, SEAT, [yellow, GREEN])
+    rules.queue_gains(b, SEAT, [int(Element.PROMOTION)])
+    log: list[int] = []
+    assert rules.drain(b, SEAT, False, log)
+    assert log == [
+        *(rules.GAINED + c for c in (RED, GREEN, BLUE, yellow, GREEN)),
+        rules.STORED_PROMOTION,
+    ]

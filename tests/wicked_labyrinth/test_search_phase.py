@@ -179,15 +179,20 @@ def test_round_ends_with_soul_processing_then_preparation_returns_pieces() -> No
 
 def test_ruling_a_declaration_holds_only_pieces_still_behind_the_screen() -> None:
     """Ruling 1: a declaration is any number of the search pieces left, the witch's sign
-    only while it is still held, the soul's sign only while it is still held."""
+    only while it is still held, the soul's sign only while it is still held.
+
+    ``rules.declarations`` reads a table built once at import; it is checked as built
+    then and as built again now (so that a change to how it is built is caught too)."""
     from tabletop.games.wicked_labyrinth import rules
     from tabletop.games.wicked_labyrinth.actions import MAX_SEARCH_PIECES
     from tabletop.games.wicked_labyrinth.ids import declare_id
 
+    built = rules._all_declarations()
     for search in range(MAX_SEARCH_PIECES + 1):
         for witch in (0, 1):
             for soul in (0, 1):
                 hands = rules.declarations(search, witch, soul)
+                assert hands == built[search * 4 + witch * 2 + soul]
                 assert sorted(hands) == sorted(
                     declare_id(n, bool(w), bool(s))
                     for n in range(search + 1)

@@ -5,9 +5,21 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core.errors import IllegalActionError
-from tabletop.games.wicked_labyrinth.board import COLOUR_CHANGE, PROMOTION
+from tabletop.games.wicked_labyrinth import events as E
+from tabletop.games.wicked_labyrinth import rules
+from tabletop.games.wicked_labyrinth.board import (
+    COLOUR_CHANGE,
+    GREAT,
+    GREAT_DONE,
+    MODE,
+    PROMOTION,
+    SMALL,
+    SMALL_DONE,
+    STRIDE,
+)
 from tabletop.games.wicked_labyrinth.cards import default_cards
-from tabletop.games.wicked_labyrinth.elements import Phase
+from tabletop.games.wicked_labyrinth.elements import M_PROCESS, Colour, Phase
+from tabletop.games.wicked_labyrinth.ids import SMALL_BASE
 
 from .helpers import achieved, dealt, finish_others, notations, processing, tokens_of
 
@@ -214,3 +226,40 @@ def test_a_great_oracle_of_one_colour_needs_two_high_tokens_of_that_colour() -> 
     state.apply(0, "great:1")
     assert tokens_of(state, 0) == {"gh": 1}
     assert achieved(state, 0)[0] == [1, 0]
+
+
+def test_small_oracle_reward_events_name_each_token_taken() -> None:
+    """Rulings: a small oracle's reward is taken at once: its tokens are announced as
+    gained, in the order the card lists them, right after the achievement."""
+    state = game({"rl": 2, "bl": 1}, smalls=[("S05", "S06")])  # reward green, yellow
+    events = state.apply(0, "small:1")
+    assert events[-2:] == [E.TokenGained(0, Colour.GREEN), E.TokenGained(0, Colour.YELLOW)]
+    assert tokens_of(state, 0) == {"rl": 2, "bl": 1, "gl": 1, "yl": 1}
+
+
+def test_ruling_a_players_processing_never_reads_another_players_board() -> None:
+    """Rulings, "Soul processing phase": players do not interact, so each player's
+    processing is independent: what another board holds never changes a player's legal
+    actions, whichever of their oracles are already achieved."""
+    cards = default_cards()
+    small = [
+        next(i for i, s in enumerate(cards.small_oracles) if s.id == n) for n in ("S05", "S06")
+    ]
+    seat = STRIDE
+    for small_done in ((0, 0), (1, 0), (0, 1), (1, 1)):
+        for great_done in ((0, 0), (1, 0), (0, 1)):
+            lists = []
+            for neighbour in (0, 1, 3):
+                b = [neighbour] * STRIDE + [0] * STRIDE
+                for i, n in enumerate((2, 1, 2, 1, 0, 1, 0, 0, 1, 1, 1, 0)):  # rl gl bl yl ...
+                    b[seat + i] = n
+                b[seat + SMALL], b[seat + SMALL + 1] = small
+                b[seat + SMALL_DONE], b[seat + SMALL_DONE + 1] = small_done
+                b[seat + GREAT], b[seat + GREAT + 1] = 0, 1  # G01 red+green, G02 red+blue
+                b[seat + GREAT_DONE], b[seat + GREAT_DONE + 1] = great_done
+                b[seat + MODE] = M_PROCESS
+                b[seat + PROMOTION] = b[seat + COLOUR_CHANGE] = 1
+                lists.append(rules.processing_actions(b, seat, cards))
+            assert lists[0] == lists[1] == lists[2]
+            assert (SMALL_BASE in lists[0]) == (not small_done[0])
+            assert (SMALL_BASE + 1 in lists[0]) == (not small_done[1])
