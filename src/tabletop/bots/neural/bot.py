@@ -91,7 +91,7 @@ class NeuralBot(Bot):
         head = self.network.plan
         if head is None:
             return None
-        planner = REGISTRY.kit(self.game).part("neural:plan")
+        planner = REGISTRY.kit(self.game.info.name).part("neural:plan")
         worth = planner.board_scores(head, self.game, view, self.seat, ids)
         if worth is None:
             return None  # a decision the head does not plan: the policy's
