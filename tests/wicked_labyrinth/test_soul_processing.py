@@ -216,15 +216,15 @@ def test_promotions_into_a_full_rank_list_one_return_per_colour_held_there() -> 
 def test_a_great_oracle_of_one_colour_needs_two_high_tokens_of_that_colour() -> None:
     """Section 8, great oracles, with cards as data (rulings, "Corridor card shape"): an
     oracle showing one colour twice takes two high tokens of that colour; one is not
-    enough, and another colour does not stand in for the second."""
+    enough, and neither another colour nor lower ranks stand in for the second."""
     data = default_cards().to_json()
-    data["great_oracle"][0]["colours"] = ["red", "red"]
+    data["great_oracle"][0]["colours"] = ["blue", "blue"]
     one_colour = {"greats": [("G01", "G02")], "cards": data}
-    state = game({"rh": 1, "gh": 1}, **one_colour)
+    state = game({"bh": 1, "gh": 1, "bm": 2, "bl": 2}, **one_colour)
     assert "great:1" not in notations(state, 0)
-    state = game({"rh": 2, "gh": 1}, **one_colour)
+    state = game({"bh": 2, "gh": 1, "bm": 2}, **one_colour)
     state.apply(0, "great:1")
-    assert tokens_of(state, 0) == {"gh": 1}
+    assert tokens_of(state, 0) == {"gh": 1, "bm": 2}
     assert achieved(state, 0)[0] == [1, 0]
 
 
