@@ -18,8 +18,25 @@ from typing import Any
 
 import orjson
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 from tabletop.core.rng import SplitMix64
+
+RATE_LIMITED = 4429
+"""The close code of a WebSocket a per-address limit refused (``--sockets-per-client``)."""
+
+
+class SetupRefused(Exception):
+    """The server refused to set a table up; the message is its own reason."""
+
+
+QUOTA_HINT = " (a load test comes from one address: serve with --quota-exempt ADDRESS)"
+"""What lifts a per-address quota, said with every refusal by one."""
+
+
+class QuotaRefused(SetupRefused):
+    """A per-address quota refused the load test (HTTP 429, or a WebSocket closed with
+    4429): every later table would be refused too, so the test stops at once."""
 
 
 @dataclass
@@ -107,6 +124,13 @@ class SeatClient:
     async def run(self) -> SeatStats:
         try:
             return await self._run()
+        except ConnectionClosed as exc:
+            if exc.rcvd is not None and exc.rcvd.code == RATE_LIMITED:
+                raise QuotaRefused(
+                    f"seat {self.seat}: WebSocket closed with {RATE_LIMITED} "
+                    f"({exc.rcvd.reason or 'rate_limited'}){QUOTA_HINT}"
+                ) from None
+            raise
         finally:
             self._arrive()
 

@@ -51,8 +51,16 @@ def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
             if n > 0
         ]
         for step in (SEATED, PLAYED):
-            for child in children:
-                _wait_for(child, step)
+            reached = [_wait_for(child, step) for child in children]
+            if step == SEATED and not all(reached):
+                # a child stopped before play (a quota refused it): the others would
+                # be refused too, or play for nothing; its report says why
+                for child, ok in zip(children, reached, strict=True):
+                    if ok:
+                        child.terminate()
+                        child.wait()
+                children = [c for c, ok in zip(children, reached, strict=True) if not ok]
+                break
             for child in children:
                 _go(child, last=step == PLAYED)
         for child in children:
@@ -64,14 +72,15 @@ def run_in_processes(procs: int, tables: int, **options: Any) -> LoadReport:
     return LoadReport.merge(parts)
 
 
-def _wait_for(child: subprocess.Popen[str], step: str) -> None:
-    """Read the child's output up to its ``step`` line (or its end, if it failed)."""
+def _wait_for(child: subprocess.Popen[str], step: str) -> bool:
+    """Read the child's output up to its ``step`` line; False if it ended first."""
     if child.stdout is None:
-        return
+        return False
     for line in child.stdout:
         if line.rstrip("\n") == step:
-            return
+            return True
         sys.stderr.write(line)
+    return False
 
 
 def _go(child: subprocess.Popen[str], last: bool) -> None:

@@ -13,7 +13,14 @@ import httpx
 import orjson
 
 import tabletop
-from tabletop.loadtest.client import SeatClient, SeatGate, SeatStats
+from tabletop.loadtest.client import (
+    QUOTA_HINT,
+    QuotaRefused,
+    SeatClient,
+    SeatGate,
+    SeatStats,
+    SetupRefused,
+)
 from tabletop.loadtest.leaks import check_frames
 
 SPECTATOR_EVERY = 10
@@ -102,10 +109,6 @@ def default_players(game: str) -> int:
     return counts[len(counts) // 2]
 
 
-class SetupRefused(Exception):
-    """The server refused to set a table up; the message is its own reason."""
-
-
 def _checked(response: httpx.Response) -> dict[str, Any]:
     """The response's JSON, or :class:`SetupRefused` with the server's error code and
     message (a per-client quota names the flag that lifts it)."""
@@ -116,13 +119,10 @@ def _checked(response: httpx.Response) -> dict[str, Any]:
         reason = f"{error['code']}: {error['message']}"
     except (ValueError, KeyError, TypeError):
         reason = response.text[:200]
-    hint = ""
+    where = f"{response.request.method} {response.request.url.path}"
     if response.status_code == 429:
-        hint = " (a load test comes from one address: serve with --quota-exempt ADDRESS)"
-    raise SetupRefused(
-        f"{response.request.method} {response.request.url.path}: "
-        f"{response.status_code} {reason}{hint}"
-    )
+        raise QuotaRefused(f"{where}: 429 {reason}{QUOTA_HINT}")
+    raise SetupRefused(f"{where}: {response.status_code} {reason}")
 
 
 async def _setup_table(http: httpx.AsyncClient, game: str, players: int) -> tuple[str, list[str]]:
@@ -193,9 +193,22 @@ async def _play_table(
     ]
     if _clients_of(index, players, check_leaks) > players:  # a spectator
         clients.append(client(ws_urls[index % len(ws_urls)], None, None, 0, True))
-    results = await asyncio.wait_for(
-        asyncio.gather(*(c.run() for c in clients), return_exceptions=True), timeout
-    )
+    runs = [asyncio.create_task(c.run()) for c in clients]
+    for run in runs:
+        run.add_done_callback(lambda done: _stop_if_refused(done, runs))
+    try:
+        _, pending = await asyncio.wait(runs, timeout=timeout)
+    finally:  # past the timeout, or the whole test stopped: no client plays on
+        for run in runs:
+            run.cancel()
+    if pending:
+        raise TimeoutError(f"table {table_id} did not end in {timeout:g} s")
+    results = [
+        asyncio.CancelledError() if r.cancelled() else r.exception() or r.result() for r in runs
+    ]
+    refused = next((r for r in results if isinstance(r, QuotaRefused)), None)
+    if refused is not None:
+        raise QuotaRefused(f"table {table_id} {refused}")
     stats: list[SeatStats] = []
     for seat, res in enumerate(results):
         if isinstance(res, BaseException):
@@ -210,6 +223,14 @@ async def _play_table(
         r.raise_for_status()
         record = r.json()
     return table_id, stats, record
+
+
+def _stop_if_refused(done: asyncio.Task[Any], tasks: list[asyncio.Task[Any]]) -> None:
+    """A quota refused a table: stop every table (the others would be refused too, or
+    wait for ever on a seat whose socket was refused)."""
+    if not done.cancelled() and isinstance(done.exception(), QuotaRefused):
+        for task in tasks:
+            task.cancel()
 
 
 async def run_loadtest(
@@ -254,11 +275,11 @@ async def run_loadtest(
     async with httpx.AsyncClient(base_url=bases[0], timeout=60, limits=limits) as http:
         start = time.perf_counter()
         opening = asyncio.create_task(_open(gate, before_start))
-        jobs = []
+        jobs: list[asyncio.Task[tuple[str, list[SeatStats], dict[str, Any] | None]]] = []
         for i in range(tables):
             index = first_table + i
             g = games[index % len(games)]
-            jobs.append(
+            job = asyncio.create_task(
                 _play_table(
                     ws_urls,
                     http,
@@ -274,7 +295,16 @@ async def run_loadtest(
                     gate,
                 )
             )
+            job.add_done_callback(lambda done: _stop_if_refused(done, [*jobs, opening]))
+            jobs.append(job)
         outcomes = await asyncio.gather(*jobs, return_exceptions=True)
+        refused = next((o for o in outcomes if isinstance(o, QuotaRefused)), None)
+        if refused is not None:
+            opening.cancel()
+            report.errors = 1
+            report.samples = [f"stopped at once: {refused}"]
+            report.setup_s = round(time.perf_counter() - start, 2)
+            return report
         opened = await opening
         report.setup_s = round(opened - start, 2)
         report.duration_s = round(time.perf_counter() - opened, 2)
