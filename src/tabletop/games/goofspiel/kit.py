@@ -12,6 +12,7 @@ KIT = Kit(
         "rl:table": "tabletop.games.goofspiel.rl.table:GoofspielTable",
         "cli:renderer": "tabletop.games.goofspiel.render",
         "review:phrases": "tabletop.games.goofspiel.review",
+        "web:module": "tabletop.games.goofspiel.web",
         "bench:openspiel": "tabletop.games.goofspiel.kit:OPENSPIEL",
     },
     # tabletop simulate goofspiel --bots mcts:iterations=200,model=heuristic,heuristic
