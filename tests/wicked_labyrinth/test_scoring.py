@@ -77,3 +77,13 @@ def test_high_tokens_on_great_oracles_count_as_high_for_the_tie_break() -> None:
     """Rulings: tokens on great oracles count as high (also when breaking ties)."""
     state = scored([({}, 1, 0, 0), ({}, 0, 0, 0), ({}, 0, 0, 0)])
     assert tally(state.b, 0, state.cards)[2] == 2
+
+
+def test_scores_are_whole_numbers_of_points() -> None:
+    """Section 10: every score is a whole number of points (records and results carry
+    them as integers), whatever the ranks of the tokens."""
+    state = scored([({"rl": 3}, 0, 0, 0), ({"rl": 1, "gm": 2}, 0, 1, 1), ({}, 1, 0, 0)])
+    scores = state.result().scores
+    assert scores == (3, 1 + 4 + 2 - 1, 10 + 5)
+    assert all(type(s) is int for s in scores)
+    assert all(type(n) is int for n in tally(state.b, 0, state.cards))
