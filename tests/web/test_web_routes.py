@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.helpers import make_client
+from tabletop.games.wicked_labyrinth.elements import CAPACITY
 
 
 @pytest.fixture
@@ -133,9 +134,11 @@ def test_reference_gives_the_tables_own_board(client: TestClient) -> None:
         {"item": "statue", "count": 1},
         {"item": "coin", "count": 2},
     ]
+    # the Labyrinth's board: each rank's token spots, low first, from the rules
     wl = client.post("/api/tables", json={"game": "wicked-labyrinth", "players": 3}).json()["table"]
     assert client.get(f"/api/web/tables/{wl['id']}/reference").json() == {
-        "game": "wicked-labyrinth"
+        "game": "wicked-labyrinth",
+        "capacity": list(CAPACITY),
     }
 
 

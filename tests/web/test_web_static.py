@@ -12,6 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from server.helpers import make_client
+from tabletop.core.jsonutil import to_jsonable
 from tabletop.games import REGISTRY
 from tabletop.web.games import strings, web_folder
 from tabletop.web.mount import STATIC
@@ -77,6 +78,23 @@ def test_the_page_reads_each_game_and_every_string(client: TestClient) -> None:
         r = client.get(f"/api/web/i18n/{lang}")
         assert r.status_code == 200 and r.json() == strings(lang)
     assert client.get("/api/web/i18n/xx").status_code == 404
+
+
+def test_each_game_describes_its_actions_for_the_page(client: TestClient) -> None:
+    """A game's module words its actions from the rules' description of each (kind and
+    fields), never by parsing notation: every action of the table, in id order."""
+    for game in REGISTRY:
+        r = client.get(f"/api/web/games/{game.info.name}/actions")
+        assert r.status_code == 200 and r.headers["cache-control"] == "no-cache"
+        rows = r.json()
+        assert [row["notation"] for row in rows] == [
+            game.actions[i].notation() for i in range(len(game.actions))
+        ]
+        for row in rows:
+            action = game.action(row["notation"])
+            assert row["kind"] == type(action).__name__
+            assert row["fields"] == to_jsonable(action)
+    assert client.get("/api/web/games/no-such-game/actions").status_code == 404
 
 
 def test_no_file_asks_a_third_party_for_anything() -> None:

@@ -6,7 +6,9 @@ game's folder). The server serves its files under ``/static/games/<name>/``:
 and the final table, and whose ``tutorial`` export is its guided first game),
 ``game.css``, its styles, and ``en.json`` and ``ja.json``, its strings, which the page
 reads merged with the shell's own (``/api/web/i18n/<lang>``). The shell asks
-``/api/web/games`` which games have which, so it names no game.
+``/api/web/games`` which games have which, so it names no game. A game's module reads
+its actions as the rules describe them (``/api/web/games/<name>/actions``), so it
+parses no notation.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.game import Game
+from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.kit import Kit
 from tabletop.games import REGISTRY
 
@@ -78,3 +82,15 @@ def strings(lang: str) -> dict[str, Any]:
             merged[key] = text
             owner[key] = kit.name
     return merged
+
+
+def actions(game: Game) -> list[dict[str, Any]]:
+    """Every action of the game's table, in id order: its notation, its kind (the
+    rules' name for it) and its fields, so a page words an action, or finds the one it
+    means, without parsing or writing notation."""
+    table = game.actions
+    found = (table[i] for i in range(len(table)))
+    return [
+        {"notation": a.notation(), "kind": type(a).__name__, "fields": to_jsonable(a)}
+        for a in found
+    ]

@@ -10,7 +10,8 @@
   by step, as one seat or a spectator saw it (:mod:`tabletop.web.replay`).
 
 - ``GET /api/web/games`` and ``/api/web/i18n/{lang}``: each game's web module and
-  stylesheet, and the page's strings, the shell's merged with each game's
+  stylesheet, and the page's strings, the shell's merged with each game's;
+  ``/api/web/games/{name}/actions``: a game's actions with their kind and fields
   (:mod:`tabletop.web.games`).
 
 The final breakdown and the replay answer only once the game is over, when the record
@@ -25,6 +26,7 @@ from fastapi import APIRouter, Path, Query
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
+from tabletop.games import REGISTRY
 from tabletop.server import protocol
 from tabletop.server.api import Credentials, Manager, seat_of
 from tabletop.server.envelope import responses
@@ -199,3 +201,14 @@ async def web_strings(lang: Annotated[str, Path(pattern=r"^[a-z]{2}$")]) -> JSON
     if lang not in games.LANGUAGES:
         raise TableError("not_found", f"the page is not written in {lang!r}", 404)
     return JSONResponse(games.strings(lang), headers=NO_CACHE)
+
+
+@router.get(
+    "/games/{name}/actions",
+    summary="A game's actions: notation, kind and fields",
+    responses=responses(404),
+)
+async def web_actions(name: Annotated[str, Path(max_length=64)]) -> JSONResponse:
+    if name not in REGISTRY.names():
+        raise TableError("not_found", f"there is no game {name!r}", 404)
+    return JSONResponse(games.actions(REGISTRY.get(name)), headers=NO_CACHE)

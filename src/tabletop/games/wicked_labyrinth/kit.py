@@ -24,6 +24,7 @@ KIT = Kit(
         "reports": "tabletop.games.wicked_labyrinth.card_report:REPORTS",
         "web:final": "tabletop.games.wicked_labyrinth.final:final",
         "web:preview": "tabletop.games.wicked_labyrinth.preview:preview",
+        "web:reference": "tabletop.games.wicked_labyrinth.reference:reference",
         "web:module": "tabletop.games.wicked_labyrinth.web",
     },
     # the league's strongest search (docs/arena.md): a bare ``mcts`` plays random

@@ -2,10 +2,14 @@
 // follow-up steps and actions. Memory card text is built from the card's effects (the
 // same data that scores it), so a card reads the same in both languages.
 
+import { api } from "/static/js/api.js";
 import { h } from "/static/js/dom.js";
 import { t, tf } from "/static/js/i18n.js";
 
 export const ITEMS = ["statue", "coin", "book", "legacy", "medal"];
+
+/** Every action of the game by notation, as the rules describe it: its kind and fields. */
+const ACTIONS = new Map((await api("GET", "/api/web/games/code-of-nine/actions")).map((a) => [a.notation, a]));
 
 /** "2 coins" / "コイン2枚" */
 export function itemCount(item, n) {
@@ -93,21 +97,30 @@ function offered(ctx, item) {
   return entry ? entry.count : 1;
 }
 
-/** An action's notation (docs: code_of_nine/actions.py) in plain words. */
+/** An action (by its notation) in plain words, from the rules' description of it. */
 export function actionText(n, ctx) {
-  let m;
-  if (n === "change") return t("con.act.change");
-  if (n === "keep") return t("con.act.keep");
-  if ((m = /^abyss:(\d+)$/.exec(n))) {
-    const card = (ctx.view.my_cards || []).find((c) => c.number === Number(m[1]));
-    return t("con.act.abyss", { card: card ? `#${card.number} ${cardTitle(card)}` : `#${m[1]}` });
+  const a = ACTIONS.get(n);
+  const f = a ? a.fields : {};
+  switch (a && a.kind) {
+    case "ChangeCards":
+      return t(f.change ? "con.act.change" : "con.act.keep");
+    case "ChooseAbyss": {
+      const card = (ctx.view.my_cards || []).find((c) => c.number === f.card);
+      return t("con.act.abyss", { card: card ? `#${card.number} ${cardTitle(card)}` : `#${f.card}` });
+    }
+    case "Target":
+      return f.seat === null ? t("con.act.nobody") : ctx.name(f.seat);
+    case "ChooseItem":
+      return f.item === null ? t("con.act.noItem") : itemCount(f.item, offered(ctx, f.item));
+    case "ChooseSlot":
+      return t("con.act.slot", { slot: slotName(f.slot) });
+    case "Done":
+      return t("con.act.done");
+    case "Place": {
+      const loc = ctx.view.locations.find((l) => l.id === f.location);
+      return loc ? t("con.act.place", { location: locationName(loc) }) : n;
+    }
+    default:
+      return n;
   }
-  if ((m = /^target:(\d)$/.exec(n))) return ctx.name(Number(m[1]));
-  if (n === "target:-") return t("con.act.nobody");
-  if ((m = /^item:(\w+)$/.exec(n))) return itemCount(m[1], offered(ctx, m[1]));
-  if (n === "item:-") return t("con.act.noItem");
-  if ((m = /^slot:(abyss|shoal)$/.exec(n))) return t("con.act.slot", { slot: slotName(m[1]) });
-  if (n === "done") return t("con.act.done");
-  const loc = ctx.view.locations.find((l) => l.id === n);
-  return loc ? t("con.act.place", { location: locationName(loc) }) : n;
 }

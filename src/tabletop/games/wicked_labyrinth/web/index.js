@@ -6,11 +6,11 @@ import { decisionPanel, h, toast } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { refusal } from "/static/js/errors.js";
 import {
-  CAPACITY,
   COLOURS,
   RANKS,
   actionText,
   actionToken,
+  notationOf,
   colourName,
   declarationMarks,
   declarationText,
@@ -22,7 +22,7 @@ import { revealPanel } from "./rounds.js";
 
 // ------------------------------------------------------------------ boards
 
-function tokenRow(board, rank, clickable, focus, onToken) {
+function tokenRow(board, rank, spots, clickable, focus, onToken) {
   const r = RANKS.indexOf(rank);
   const marks = [];
   COLOURS.forEach((colour, c) => {
@@ -41,13 +41,13 @@ function tokenRow(board, rank, clickable, focus, onToken) {
       );
     }
   });
-  while (marks.length < CAPACITY[r]) marks.push(h("span", { class: "tok empty" }));
+  while (marks.length < spots) marks.push(h("span", { class: "tok empty" }));
   return h("div", { class: `rank-row ${rank}` }, h("span", { class: "rank-label" }, rankName(rank)), h("span", { class: "toks" }, marks));
 }
 
 function oracleCards(board, legal, onAchieve) {
   const greats = board.great_oracles.map((slot, i) => {
-    const action = `great:${i + 1}`;
+    const action = notationOf("AchieveGreat", { slot: i + 1 });
     const can = legal.includes(action);
     return h(
       can ? "button" : "div",
@@ -63,7 +63,7 @@ function oracleCards(board, legal, onAchieve) {
     );
   });
   const smalls = board.small_oracles.map((slot, i) => {
-    const action = `small:${i + 1}`;
+    const action = notationOf("AchieveSmall", { slot: i + 1 });
     const can = legal.includes(action);
     return h(
       can ? "button" : "div",
@@ -92,6 +92,8 @@ function boardPanel(ctx, board, opts = {}) {
   const { clickable = false, focus = null, onToken = () => {}, legal = [], onAchieve = () => {}, preview = null, scoreNow = board.score } = opts;
   const mine = board.seat === ctx.seat;
   const view = ctx.view;
+  // each rank's token spots, low first, from the table's reference data (the rules')
+  const capacity = (ctx.reference && ctx.reference.capacity) || [];
   const status =
     view.phase === "search" && view.deciding.length > 1
       ? board.committed
@@ -128,7 +130,7 @@ function boardPanel(ctx, board, opts = {}) {
     h(
       "div",
       { class: "tokens" },
-      ["high", "middle", "low"].map((rank) => tokenRow(board, rank, clickable, focus, onToken)),
+      ["high", "middle", "low"].map((rank) => tokenRow(board, rank, capacity[RANKS.indexOf(rank)], clickable, focus, onToken)),
     ),
     h(
       "div",
@@ -147,7 +149,7 @@ function boardPanel(ctx, board, opts = {}) {
 function declarationPanel(ctx) {
   const board = ctx.view.boards[ctx.seat];
   const ui = (ctx.ui.declare = ctx.ui.declare && ctx.ui.declare.decision === ctx.decision ? ctx.ui.declare : { decision: ctx.decision, search: 0, witch: false, soul: false });
-  const notation = `d${ui.search}${ui.witch ? "w" : ""}${ui.soul ? "s" : ""}`;
+  const notation = notationOf("Declare", { search: ui.search, witch: ui.witch, soul: ui.soul });
   const decision = ctx.decision;
   const corridor = ctx.view.labyrinth[ctx.view.corridor];
   const set = (key, value) => {

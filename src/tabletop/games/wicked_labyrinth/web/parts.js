@@ -1,14 +1,23 @@
 // The Wicked Labyrinth's pieces drawn from view data: elements, tokens, corridor cards,
 // the labyrinth ring and action labels. Shared by the play screen and the replay.
 
+import { api } from "/static/js/api.js";
 import { h, s } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 
 export const COLOURS = ["red", "green", "blue", "yellow"];
 export const RANKS = ["low", "middle", "high"];
-export const CAPACITY = [6, 5, 4];
-const LETTER = { r: "red", g: "green", b: "blue", y: "yellow", w: "white" };
-const RANK_LETTER = { l: "low", m: "middle", h: "high" };
+
+/** Every action of the game by notation, as the rules describe it: its kind and fields. */
+const ACTIONS = new Map((await api("GET", "/api/web/games/wicked-labyrinth/actions")).map((a) => [a.notation, a]));
+
+/** The notation of the action of `kind` with these `fields` (the rules' names), or null. */
+export function notationOf(kind, fields) {
+  for (const a of ACTIONS.values()) {
+    if (a.kind === kind && Object.entries(fields).every(([k, v]) => a.fields[k] === v)) return a.notation;
+  }
+  return null;
+}
 
 export function colourName(c) {
   return t(`wl.colour.${c}`);
@@ -64,38 +73,49 @@ export function declarationMarks(d) {
   );
 }
 
-/** An action's notation (docs: wicked_labyrinth/actions.py) in plain words. */
+/** An action (by its notation) in plain words, from the rules' description of it. */
 export function actionText(n, view, seat) {
-  let m;
-  if ((m = /^d(\d)(w?)(s?)$/.exec(n))) return declarationText({ search: Number(m[1]), witch: !!m[2], soul: !!m[3] });
-  if ((m = /^white:([rgby])$/.exec(n))) return t("wl.act.white", { colour: colourName(LETTER[m[1]]) });
-  if ((m = /^return:([rgby])$/.exec(n))) return t("wl.act.return", { colour: colourName(LETTER[m[1]]) });
-  if ((m = /^(pair|spell):([rgby])([lm])(?:\/([rgby]))?$/.exec(n))) {
-    const colour = colourName(LETTER[m[2]]);
-    const rank = RANK_LETTER[m[3]];
-    const up = RANKS[RANKS.indexOf(rank) + 1];
-    const text = t(`wl.act.${m[1]}`, { colour, rank: rankName(rank), up: rankName(up) });
-    return m[4] ? `${text} ${t("wl.act.room", { colour: colourName(LETTER[m[4]]), rank: rankName(up) })}` : text;
+  const a = ACTIONS.get(n);
+  const f = a ? a.fields : {};
+  switch (a && a.kind) {
+    case "Declare":
+      return declarationText(f);
+    case "ChooseWhite":
+      return t("wl.act.white", { colour: colourName(f.colour) });
+    case "ReturnLow":
+      return t("wl.act.return", { colour: colourName(f.colour) });
+    case "PairPromotion":
+    case "SpellPromotion": {
+      const up = RANKS[RANKS.indexOf(f.rank) + 1];
+      const text = t(a.kind === "PairPromotion" ? "wl.act.pair" : "wl.act.spell", { colour: colourName(f.colour), rank: rankName(f.rank), up: rankName(up) });
+      return f.room ? `${text} ${t("wl.act.room", { colour: colourName(f.room), rank: rankName(up) })}` : text;
+    }
+    case "DiscardPromotion":
+      return t("wl.act.discardPromotion");
+    case "ColourChange":
+      return t("wl.act.change", { colour: colourName(f.colour), rank: rankName(f.rank), to: colourName(f.to) });
+    case "DiscardColourChange":
+      return t("wl.act.discardChange");
+    case "AchieveSmall":
+    case "AchieveGreat": {
+      const which = a.kind === "AchieveSmall" ? "small" : "great";
+      const board = view && seat !== null ? view.boards[seat] : null;
+      const slots = board ? board[`${which}_oracles`] : [];
+      const card = slots[f.slot - 1];
+      return t(`wl.act.${which}`, { card: card ? card.card.id : String(f.slot) });
+    }
+    case "Done":
+      return t("wl.act.done");
+    default:
+      return n;
   }
-  if (n === "spell:-") return t("wl.act.discardPromotion");
-  if ((m = /^change:([rgby])([lmh])>([rgby])$/.exec(n))) {
-    return t("wl.act.change", { colour: colourName(LETTER[m[1]]), rank: rankName(RANK_LETTER[m[2]]), to: colourName(LETTER[m[3]]) });
-  }
-  if (n === "change:-") return t("wl.act.discardChange");
-  if ((m = /^(small|great):([12])$/.exec(n))) {
-    const board = view && seat !== null ? view.boards[seat] : null;
-    const slots = board ? board[m[1] === "small" ? "small_oracles" : "great_oracles"] : [];
-    const card = slots[Number(m[2]) - 1];
-    return t(`wl.act.${m[1]}`, { card: card ? card.card.id : m[2] });
-  }
-  if (n === "done") return t("wl.act.done");
-  return n;
 }
 
 /** The token an action works on ({colour, rank}) so a clicked token can filter actions. */
 export function actionToken(n) {
-  const m = /^(?:pair|spell|change):([rgby])([lmh])/.exec(n);
-  return m ? { colour: LETTER[m[1]], rank: RANK_LETTER[m[2]] } : null;
+  const a = ACTIONS.get(n);
+  const onToken = a && ["PairPromotion", "SpellPromotion", "ColourChange"].includes(a.kind);
+  return onToken ? { colour: a.fields.colour, rank: a.fields.rank } : null;
 }
 
 /** The corridor cards around the labyrinth tile, clockwise from the witch's head. */
