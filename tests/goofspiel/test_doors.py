@@ -129,7 +129,7 @@ def test_openspiel_random_sim_test(players: int) -> None:
 
 
 def test_a_table_of_bots_plays_to_the_end_over_http(tmp_path: Path) -> None:
-    from tests.server.helpers import make_client
+    from server.helpers import make_client
 
     with make_client(tmp_path) as client:
         r = client.post(
@@ -158,7 +158,7 @@ def test_a_table_of_bots_plays_to_the_end_over_http(tmp_path: Path) -> None:
 def test_the_server_lists_goofspiel_and_its_bots(tmp_path: Path) -> None:
     """A game whose kit has no difficulty levels (no league has rated its bots yet) is
     listed with none."""
-    from tests.server.helpers import make_client
+    from server.helpers import make_client
 
     with make_client(tmp_path) as client:
         r = client.get("/api/games")

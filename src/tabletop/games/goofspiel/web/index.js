@@ -77,7 +77,7 @@ function turnsPanel(ctx) {
 
 function handPanel(ctx) {
   const v = ctx.view;
-  if (v.hand === null) return null;
+  if (v.hand === null || !v.hand.length) return null;
   const legal = new Set(ctx.replay ? [] : ctx.legal);
   const decision = ctx.decision;
   return h(

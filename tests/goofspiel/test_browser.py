@@ -1,0 +1,70 @@
+"""Goofspiel in a real browser: a person against the heuristic bot, from the lobby to
+the final score, clicking bids; the page never receives the bot's bids."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Error as PlaywrightError
+
+from web.conftest import browser, live_server, screenshots  # noqa: F401 (fixtures)
+from web.players import create_table, is_over, join, new_page, screenshot
+from web.server import LiveServer
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_person_bids_through_a_whole_game(
+    live_server: LiveServer,  # noqa: F811
+    browser: Any,  # noqa: F811
+    screenshots: Path,  # noqa: F811
+) -> None:
+    errors: list[str] = []
+    alice = new_page(browser, errors, viewport={"width": 1100, "height": 800})
+    received: list[str] = []
+    alice.on("websocket", lambda ws: ws.on("framereceived", lambda text: received.append(text)))
+    table_id = create_table(alice, live_server.url, "goofspiel", 2, ["open", "heuristic"], 7)
+    join(alice, live_server.url, table_id, 0, "Alice")
+    alice.wait_for_selector("#point-card")
+    assert len(alice.query_selector_all("#hand button.gs-card.bid")) == 13
+    clicks = 0
+    for _ in range(400):
+        if is_over(alice):
+            break
+        bids = alice.query_selector_all("#hand button.gs-card.bid")
+        if bids:
+            try:
+                bids[-1].click(timeout=2000)  # the highest card left
+                clicks += 1
+            except PlaywrightError:
+                pass  # the screen changed under the pointer: look again
+        alice.wait_for_timeout(80)
+    assert is_over(alice)
+    assert clicks == 12  # the last turn plays itself
+
+    final = live_server.api("GET", f"/api/web/tables/{table_id}/final")
+    rows = alice.query_selector_all("#final #score-table tbody tr")
+    shown = {
+        r.query_selector_all("td")[1].inner_text(): r.query_selector_all("td")[2].inner_text()
+        for r in rows
+    }
+    mine = [score for name, score in shown.items() if name.startswith("Alice")]
+    assert mine == [str(final["result"]["scores"][0])], shown
+    screenshot(alice, screenshots / "gs-final.png")
+    assert errors == []
+
+    frames = [json.loads(text) for text in received]
+    for frame in frames:
+        for step in frame.get("steps", []) or []:
+            for event in step.get("events", []):
+                if event.get("type") == "BidSealed" and event["player"] != 0:
+                    assert event["card"] is None
+        for event in frame.get("events", []) or []:
+            if event.get("type") == "BidSealed" and event["player"] != 0:
+                assert event["card"] is None
+        view = frame.get("view")
+        if view:
+            assert view["viewer"] == 0 and "bids" not in view
