@@ -69,6 +69,19 @@ def serve(
     sockets_per_client: int = typer.Option(
         32, "--sockets-per-client", min=1, help="Open WebSockets per address."
     ),
+    connections_per_client: int = typer.Option(
+        64,
+        "--connections-per-client",
+        min=1,
+        help="Open connections per address, HTTP and WebSocket together.",
+    ),
+    request_timeout: float = typer.Option(
+        20.0,
+        "--request-timeout",
+        min=0.1,
+        max=3600,
+        help="Seconds an HTTP request has to arrive whole (head and body).",
+    ),
     quota_exempt: Annotated[
         list[str] | None,
         typer.Option("--quota-exempt", help="An address free of per-client limits (repeatable)."),
@@ -99,6 +112,8 @@ def serve(
         },
         tables_per_client=tables_per_client,
         sockets_per_client=sockets_per_client,
+        connections_per_client=connections_per_client,
+        request_timeout=request_timeout,
         quota_exempt=tuple(quota_exempt or ()),
         trusted_proxies=tuple(trusted_proxy or ()),
         db_url=db,
@@ -126,6 +141,9 @@ def serve(
         proxy_headers=False,  # the app reads X-Forwarded-For from --trusted-proxy only
         ws_per_message_deflate=False,
         access_log=False,
+        # uvicorn's httptools protocol with bounds on heads, time and connections
+        http="tabletop.server.httpguard:BoundedHttpProtocol",
+        timeout_keep_alive=config.keep_alive,
     )
 
 

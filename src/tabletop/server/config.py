@@ -106,6 +106,18 @@ class ServerConfig:
     http_rate: float = 200.0
     http_burst: float = 2000.0
     """Requests a second (and burst) per client address before HTTP 429."""
+    max_header_bytes: int = 16 << 10
+    """Largest HTTP request head (request line and headers; a browser's is about 1 KiB)."""
+    max_headers: int = 100
+    """Most headers in one HTTP request."""
+    request_timeout: float = 20.0
+    """Seconds an HTTP request has to arrive whole, head and body, from its first byte
+    (a new connection: from its opening); a body is at most ``max_body_bytes``."""
+    keep_alive: int = 5
+    """Seconds an HTTP connection is kept open between requests."""
+    connections_per_client: int = 64
+    """Open TCP connections per client address, HTTP and WebSocket together (room for
+    ``sockets_per_client`` WebSockets and as many requests)."""
     auth_timeout: float = 10.0
     """Seconds a new WebSocket has to send its ``auth`` or ``spectate`` message."""
     send_queue: int = 1000
