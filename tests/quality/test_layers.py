@@ -20,27 +20,7 @@ KNOWN_CYCLES: set[str] = {
     "tabletop.server <-> tabletop.web",
 }
 
-KNOWN_NAMING: set[str] = {
-    "__init__.py",
-    "cli/analyse.py",
-    "cli/options.py",
-    "core/state.py",
-    "review/code_of_nine.py",
-    "review/phrasing.py",
-    "review/wicked_labyrinth.py",
-    "server/bots.py",
-    "web/routes.py",
-    "web/static/css/app.css",
-    "web/static/js/games/code-of-nine.js",
-    "web/static/js/games/con-parts.js",
-    "web/static/js/games/con-rounds.js",
-    "web/static/js/games/index.js",
-    "web/static/js/games/wicked-labyrinth.js",
-    "web/static/js/games/wl-parts.js",
-    "web/static/js/games/wl-rounds.js",
-    "web/static/js/rules.js",
-    "web/static/js/tutorial.js",
-}
+KNOWN_NAMING: set[str] = set()
 
 
 def _ratchet(found: set[str], known: set[str], what: str) -> None:
