@@ -24,8 +24,11 @@ class Case:
         return f"{self.game}-{self.players}p{extra}"
 
 
-CASES = [Case("wicked-labyrinth", n) for n in (3, 4, 5)] + [
-    Case("code-of-nine", n, {"expert": expert}) for n in (3, 4) for expert in (False, True)
+CASES = [
+    *(Case("wicked-labyrinth", n) for n in (3, 4, 5)),
+    *(Case("code-of-nine", n, {"expert": expert}) for n in (3, 4) for expert in (False, True)),
+    Case("goofspiel", 2),
+    Case("goofspiel", 4),
 ]
 
 
