@@ -7,11 +7,9 @@ import { t } from "/static/js/i18n.js";
 import { roundSummary } from "./rounds.js";
 import { ITEMS, actionText, cardFace, cardTitle, itemCount, locationEffect, locationName, slotName } from "./parts.js";
 
-const SECTIONS = ["1 only", "1-5", "2-5", "3-5", "4-5", "5"];
-
 function holderName(s, ctx) {
-  if (ctx.view && ctx.view.players === 3 && s === 3) return t("con.ghost");
-  return null;
+  const holder = ctx.view && ctx.view.holders && ctx.view.holders[s];
+  return holder && holder.ghost ? t("con.ghost") : null;
 }
 
 // ------------------------------------------------------------------ the board
@@ -58,10 +56,10 @@ function boardPanel(ctx) {
     "section",
     { class: "panel con-board", id: "board" },
     h("h2", {}, t("con.board")),
-    SECTIONS.map((section) => {
+    // the board's sections ("1 only", "2-5"...) in board order, as the view lists them
+    [...new Set(shown.map((l) => l.sections))].map((section) => {
       const locs = shown.filter((l) => l.sections === section);
-      if (!locs.length) return null;
-      const active = sectionActive(section, v.round);
+      const active = locs.some((l) => openThisRound(l, v.round, ctx));
       return h(
         "div",
         { class: `section ${active ? "active" : "future"}`, dataset: { section } },
@@ -72,10 +70,11 @@ function boardPanel(ctx) {
   );
 }
 
-function sectionActive(section, round) {
-  if (section === "1 only") return round === 1;
-  const first = Number(section[0]);
-  return round >= first;
+/** Whether a location's section is open in `round`, from the table's reference data
+ * (the board's rounds for it); every one is, until that data is read. */
+function openThisRound(loc, round, ctx) {
+  const ref = ctx.reference && ctx.reference.locations && ctx.reference.locations.find((r) => r.id === loc.id);
+  return !ref || (ref.first_round <= round && round <= ref.last_round);
 }
 
 function isExpertOnly(loc, ctx) {

@@ -9,6 +9,7 @@ import {
   COLOURS,
   RANKS,
   actionText,
+  actionColour,
   actionToken,
   notationOf,
   colourName,
@@ -19,6 +20,9 @@ import {
   rankName,
 } from "./parts.js";
 import { revealPanel } from "./rounds.js";
+
+/** The action that ends a seat's soul processing. */
+const DONE = notationOf("Done", {});
 
 // ------------------------------------------------------------------ boards
 
@@ -221,7 +225,7 @@ function choiceDialog(ctx, title, hint, legal) {
       h(
         "button",
         {
-          class: `choice ${n.startsWith("white:") || n.startsWith("return:") ? `colour-${n.slice(-1)}` : ""}`,
+          class: `choice ${actionColour(n) ? `colour-${actionColour(n)}` : ""}`,
           dataset: { action: n, decision },
           disabled: ctx.busy,
           onclick: () => ctx.act(n, decision).catch(() => {}),
@@ -294,7 +298,7 @@ async function commit(ctx) {
   p.committing = true;
   ctx.rerender();
   try {
-    for (const action of [...p.tentative, "done"]) await ctx.act(action);
+    for (const action of [...p.tentative, DONE]) await ctx.act(action);
   } catch {
     // the refusal is shown by ctx.act; what was accepted stays, the rest is dropped
   } finally {
@@ -308,7 +312,7 @@ function processingPanel(ctx) {
   const last = p.previews[p.previews.length - 1];
   const legal = last ? last.legal : ctx.legal;
   const board = last ? last.view.boards[ctx.seat] : ctx.view.boards[ctx.seat];
-  const options = legal.filter((n) => n !== "done");
+  const options = legal.filter((n) => n !== DONE);
   const focused = p.focus ? options.filter((n) => {
     const tok = actionToken(n);
     return tok && tok.colour === p.focus.colour && tok.rank === p.focus.rank;
@@ -347,7 +351,7 @@ function processingPanel(ctx) {
       h("button", { id: "undo-all", class: "ghost", disabled: !p.tentative.length || p.committing, onclick: () => undo(ctx, true) }, t("wl.undoAll")),
       h(
         "button",
-        { id: "done", class: "primary", disabled: p.committing || !legal.includes("done"), onclick: () => commit(ctx) },
+        { id: "done", class: "primary", disabled: p.committing || !legal.includes(DONE), onclick: () => commit(ctx) },
         p.tentative.length ? t("wl.commitDone", { n: p.tentative.length }) : t("wl.act.done"),
       ),
     ),

@@ -111,6 +111,12 @@ export function actionText(n, view, seat) {
   }
 }
 
+/** The colour a choice of a colour is about (a white fragment's, a returned token's), or null. */
+export function actionColour(n) {
+  const a = ACTIONS.get(n);
+  return a && ["ChooseWhite", "ReturnLow"].includes(a.kind) ? a.fields.colour : null;
+}
+
 /** The token an action works on ({colour, rank}) so a clicked token can filter actions. */
 export function actionToken(n) {
   const a = ACTIONS.get(n);
