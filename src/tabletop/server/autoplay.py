@@ -18,7 +18,7 @@ from collections.abc import Coroutine
 from typing import TYPE_CHECKING, Any
 
 from tabletop.server import bots
-from tabletop.server.botpool import ThinkingBudget
+from tabletop.server.botpool import Asker, ThinkingBudget
 from tabletop.server.clock import DecisionClock
 from tabletop.server.errors import TableError
 
@@ -109,8 +109,13 @@ class Autoplay:
             if pause > 0:  # this table's bots used their share of the pool: wait
                 await asyncio.sleep(pause)
                 continue  # and look again: the seat may have come back meanwhile
+            asker = Asker(
+                table=table.id,
+                owner=table.row.creator or f"table {table.id}",
+                people=any(s.kind == "human" and not s.away for s in table.seats),
+            )
             action, thought = await table.services.bot_pool.choose(
-                spec, table.game, table.row.seed, seat, decision, view, legal
+                spec, table.game, table.row.seed, seat, decision, view, legal, asker
             )
             self.thinking.charge(thought)
             try:
