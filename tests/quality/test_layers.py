@@ -14,8 +14,6 @@ KNOWN_VIOLATIONS: set[str] = {
 }
 
 KNOWN_CYCLES: set[str] = {
-    "tabletop.bench <-> tabletop.bots",
-    "tabletop.bench <-> tabletop.rl",
     "tabletop.bots <-> tabletop.rl",
     "tabletop.server <-> tabletop.web",
 }

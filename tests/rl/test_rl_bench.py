@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 import tabletop
-from tabletop.rl.bench import (
+from tabletop.bench.rl import (
     VECTOR_PHASES,
     available,
     cores,
@@ -80,7 +80,8 @@ def test_available_needs_an_encoder():
 
 
 def test_vector_and_learner_loops_count_what_they_say():
-    from tabletop.rl.bench import learner_steps, random_masked, vector_steps
+    from tabletop.bench.rl import learner_steps, vector_steps
+    from tabletop.rl.sampling import random_masked
 
     game = tabletop.game("code-of-nine")
     for workers in (1, 2):
@@ -95,7 +96,7 @@ def test_vector_and_learner_loops_count_what_they_say():
 
 
 def test_random_legal_draws_uniformly_among_the_deciding_seats_legal_actions():
-    from tabletop.rl.bench import random_legal
+    from tabletop.rl.sampling import random_legal
 
     masks = np.zeros((4000, 2, 6), np.int8)
     masks[:, 0, [1, 3, 4]] = 1  # seat 0 decides among three actions

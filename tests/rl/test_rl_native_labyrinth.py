@@ -17,8 +17,8 @@ from tabletop.games.wicked_labyrinth.cards import default_cards
 from tabletop.games.wicked_labyrinth.rl import engine
 from tabletop.games.wicked_labyrinth.rl.table import WickedLabyrinthTable
 from tabletop.rl import shard as shard_module
-from tabletop.rl.bench import random_legal
 from tabletop.rl.native.shard import NativeShard, native_engine
+from tabletop.rl.sampling import random_legal
 from tabletop.rl.shard import Shard
 from tabletop.rl.vector import VectorEnv
 

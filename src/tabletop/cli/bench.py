@@ -17,10 +17,10 @@ from rich.table import Table
 
 from tabletop import compiled
 from tabletop.bench import engine, mcts, openspiel, timing
+from tabletop.bench import rl as rl_bench
 from tabletop.cli.errors import fail, reported_errors
 from tabletop.cli.options import GameArg, SeedOpt, find_game
 from tabletop.core.game import Game
-from tabletop.rl import bench as rl_bench
 
 REFERENCE_PLAYERS = 4
 """The player count whose figures are the headline keys (compared with OpenSpiel's)."""

@@ -7,6 +7,7 @@ opponents), ``vector`` (many tables stepped in one call, into NumPy arrays),
 driven by integer actions: masks, no-op, rewards, illegal-action policy), ``encoders``
 (one per game, views to vectors) and ``opponents`` (bots or policies in the other
 seats); ``selfplay`` draws those from a pool of past selves. ``tables`` prints the
-observation and action tables of docs/rl.md; ``bench`` measures what the wrappers cost.
+observation and action tables of docs/rl.md; ``tabletop.bench.rl`` measures what the
+wrappers cost.
 Nothing here imports torch.
 """

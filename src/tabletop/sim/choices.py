@@ -32,8 +32,8 @@ def env_histories(
     included) of every episode that ended."""
     import numpy as np
 
-    from tabletop.rl.bench import random_masked
     from tabletop.rl.gymnasium import SingleSeatEnv
+    from tabletop.rl.sampling import random_masked
 
     env = SingleSeatEnv(name, 4, seat=0, opponents=opponents)
     obs, _ = env.reset(seed=seed)
