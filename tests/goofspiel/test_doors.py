@@ -87,6 +87,25 @@ def test_arena_with_the_search(tmp_path: Path) -> None:
     assert "heuristic" in out
 
 
+def test_league_runs_its_pool(tmp_path: Path) -> None:
+    from tabletop.arena.league import pool
+
+    out = json.loads(
+        _cli(
+            "league",
+            GAME,
+            "--games",
+            "1",
+            "--json",
+            "--results",
+            str(tmp_path / "league.jsonl"),
+            "--report",
+            str(tmp_path / "report"),
+        )
+    )
+    assert [p["bot"] for p in out["pool"]] == [m.spec for m in pool(GAME)]
+
+
 # ------------------------------------------------------------------ the RL adapters
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")

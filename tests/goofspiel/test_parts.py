@@ -47,9 +47,17 @@ def test_the_heuristic_matches_ranks() -> None:
     assert matching_bid(ascending.view(2)) == 1
 
 
+def test_the_heuristic_shifts_within_the_hand() -> None:
+    """``shift`` bids that many places higher (lower when negative), within the hand."""
+    view = GAME.new_game(2, 0, num_cards=5, points_order="ascending").view(0)
+    assert [matching_bid(view, k) for k in (-1, 0, 1, 2, 9)] == [1, 1, 2, 3, 5]
+    with pytest.raises(ValueError, match="shift must be a whole number"):
+        GoofspielHeuristic(GAME, 0, shift=0.5)  # type: ignore[arg-type]
+
+
 def test_the_heuristic_always_bids_a_legal_card() -> None:
     for players, seed in ((2, 1), (4, 2), (7, 3)):
-        bots: list[Bot] = [GoofspielHeuristic(GAME, p, p) for p in range(players)]
+        bots: list[Bot] = [GoofspielHeuristic(GAME, p, p, shift=p % 3 - 1) for p in range(players)]
         state = GAME.new_game(players, seed)
         while not state.is_terminal():
             for p in state.current_players():

@@ -13,11 +13,12 @@ KIT = Kit(
         "cli:renderer": "tabletop.games.goofspiel.render",
         "review:phrases": "tabletop.games.goofspiel.review",
         "web:module": "tabletop.games.goofspiel.web",
+        "league:pool": "tabletop.games.goofspiel.bots.league:POOL",
         "bench:openspiel": "tabletop.games.goofspiel.kit:OPENSPIEL",
     },
-    # tabletop simulate goofspiel --bots mcts:iterations=200,model=heuristic,heuristic
-    # --games 40 --seed 1: 81% of the 2-player games won against the heuristic
-    search="mcts:iterations=200,model=heuristic",
+    # the search with every player modelled as the heuristic, lines played to the end
+    # (docs/goofspiel.md, "Bots": its measured win share against the heuristic)
+    search="mcts:time=0.25,model=heuristic",
 )
 
 OPENSPIEL = ("goofspiel", {"players": 4, "num_cards": 13, "imp_info": True})
