@@ -50,7 +50,7 @@ def card_impacts(records: Sequence[dict[str, Any]], players: int) -> list[dict[s
 
 
 def _card_order(item: tuple[tuple[str, str], list[float]]) -> tuple[str, int, str]:
-    """By kind, then memory cards by number and other cards by id."""
+    """By kind, then numbered cards by number and other cards by id."""
     kind, card = item[0]
     return kind, int(card) if card.isdigit() else 0, card
 

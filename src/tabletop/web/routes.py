@@ -1,7 +1,7 @@
 """HTTP routes the browser client needs beyond the server's API (prefix ``/api/web``).
 
-- ``POST .../seats/{seat}/preview``: a seat's view after tentative soul processing
-  actions, applied to a copy (:mod:`tabletop.web.preview`); needs the seat token.
+- ``POST .../seats/{seat}/preview``: a seat's view after tentative actions, applied to
+  a copy (:mod:`tabletop.web.preview`); needs the seat token.
 - ``GET /api/web/tables/{id}/final``: the final score table and the game's own
   breakdown of it, such as its tie-breaks (:mod:`tabletop.web.final`).
 - ``GET /api/web/tables/{id}/reference``: fixed public facts of the table's game

@@ -46,7 +46,7 @@ export function myTurn(ctx) {
 }
 
 /** After each frame: the tab title, and the sound when a turn begins (not after each
- * of the seat's own moves within one, as in soul processing). */
+ * of the seat's own moves within one, where a seat makes several in a row). */
 export function turnAlert(ctx) {
   const turn = myTurn(ctx);
   document.title = turn ? t("alert.title", { app: t("app.title") }) : t("app.title");

@@ -9,7 +9,7 @@ import { gameModule, gameTitle } from "./games/index.js";
 
 export function showReplay(main, tableId, viewer) {
   // view: after the step shown; before: after the step before it (the view the choice
-  // was made from, which its caption reads: a location's offer, an oracle's slot...)
+  // was made from, which its caption reads: what was offered, which slot...)
   const state = { steps: null, step: 0, view: null, before: null, table: null, module: null, reference: null };
   const base = `/api/web/tables/${encodeURIComponent(tableId)}/replay`;
 
