@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.games.code_of_nine import GAME, CodeOfNineState
 from tabletop.games.code_of_nine.items import Item
 from tabletop.games.code_of_nine.layout import CARD, ITEMS, PAWNS, STRIDE, WILL, Phase
 
 
-def ready(players: int = 4, expert: bool = False, seed: int = 1) -> CodeOfNineState:
-    """A game past setup: everyone kept their cards, first dealt card in the Abyss."""
-    s = GAME.new_game(players, seed, expert=expert)
+def ready(players: int = 4, expert: bool = False, seed: int = 1, **options: Any) -> CodeOfNineState:
+    """A game past setup: everyone kept their cards, first dealt card in the Abyss.
+
+    ``options``: other game options, such as another board's data (``locations``)."""
+    s = GAME.new_game(players, seed, expert=expert, **options)
     assert isinstance(s, CodeOfNineState)
     while s.phase in (Phase.CHANGE, Phase.ASSIGN):
         p = s.current_players()[0]
