@@ -182,6 +182,6 @@ def test_the_server_lists_goofspiel_and_its_bots(tmp_path: Path) -> None:
     with make_client(tmp_path) as client:
         r = client.get("/api/games")
         assert r.status_code == 200, r.text
-        games = {g["name"]: g for g in r.json()["games"]}
+        games = {g["name"]: g for g in r.json()}
         assert {"heuristic", "random", "mcts"} <= set(games[GAME]["bots"])
         assert games[GAME]["difficulty"] == []
