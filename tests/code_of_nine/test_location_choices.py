@@ -42,9 +42,10 @@ def test_a_look_targets_every_other_holder_never_oneself() -> None:
     assert legal(three) == ["target:1", "target:2", "target:3"]
 
 
-def test_sooty_watchtower_s_look_is_no_attack_and_soul_recorder_s_is() -> None:
-    """The Hidden Village stops attacks only: Sooty Watchtower's look (no attack icon)
-    still sees a protected player's Shoal; Soul Recorder's (an attack) sees nothing."""
+def test_watchtower_and_cathedral_looks_are_no_attacks_and_soul_recorder_s_is() -> None:
+    """The Hidden Village stops attacks only: Sooty Watchtower's and Venerable
+    Cathedral's looks (no attack icon) still see a protected player's Shoal; Soul
+    Recorder's (an attack) sees nothing."""
     s = ready(4)
     set_round(s, 3)
     set_will(s, 0, 3)
@@ -56,6 +57,9 @@ def test_sooty_watchtower_s_look_is_no_attack_and_soul_recorder_s_is() -> None:
     events = play(s, "watchtower", "target:0")
     looked = next(e for e in events if isinstance(e, E.CardLooked))
     assert not looked.blocked and knows(s, 2, 0, 1)
+    events = play(s, "cathedral", "target:0")
+    looked = next(e for e in events if isinstance(e, E.CardLooked))
+    assert not looked.blocked and knows(s, 3, 0, 1)
 
 
 def test_commune_system_s_look_is_no_attack() -> None:
@@ -64,8 +68,18 @@ def test_commune_system_s_look_is_no_attack() -> None:
     s = ready(4, expert=True)
     set_round(s, 3)
     for p in range(4):
-        set_will(s, p, 4)
-    play(s, "village", "commune", "commune")
+        set_will(s, p, 3)
+    set_will(s, 0, 6)  # the village, then the commune
+    play(s, "village", "commune", "quarry", "quarry", "commune")
+    while s.round == 3:
+        play(s, "quarry")
+    assert knows(s, 1, 0, 0) and knows(s, 0, 1, 0)
+    s = ready(4, expert=True)  # the protected player is the later seat this time
+    set_round(s, 3)
+    for p in range(4):
+        set_will(s, p, 3)
+    set_will(s, 2, 6)
+    play(s, "quarry", "commune", "village", "quarry", "quarry", "quarry", "commune")
     while s.round == 3:
         play(s, "quarry")
     assert knows(s, 1, 2, 0) and knows(s, 2, 1, 0)
@@ -157,6 +171,14 @@ def test_tree_of_heaven_offers_only_what_others_or_the_ruins_hold() -> None:
     set_items(s, 0, statue=8, coin=16, book=4)
     play(s, "tree")
     assert s.current_players() == (1,)
+    s = ready(4, expert=True)
+    set_round(s, 5)
+    set_will(s, 0, 6)
+    set_items(s, 0, statue=8, coin=16, book=3)
+    play(s, "tree")
+    assert legal(s) == ["item:book", "done"]
+    play(s, "item:book")  # the last book, from the Ruins
+    assert item(s, 0, "book") == 4 and s.current_players() == (1,)
 
 
 def test_tree_of_heaven_takes_only_the_items_its_board_names() -> None:
