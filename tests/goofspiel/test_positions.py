@@ -114,3 +114,40 @@ def test_json_round_trips_at_any_point(seed: int, steps: int, players: int) -> N
     back = GAME.state_from_json(json.loads(json.dumps(state.to_json())))
     assert back.to_json() == state.to_json()
     assert back.position() == state.position()
+
+
+_VALUES = st.one_of(st.integers(-2, 15), st.booleans(), st.text(max_size=2), st.none())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    players=st.integers(1, 4),
+    cards=st.one_of(st.integers(0, 6), st.text(max_size=1)),
+    order=st.sampled_from(["random", "descending", "ascending", "up"]),
+    point_cards=st.one_of(st.lists(_VALUES, max_size=7), _VALUES),
+    seats=st.one_of(
+        st.lists(
+            st.one_of(
+                st.fixed_dictionaries({"bids": st.one_of(st.lists(_VALUES, max_size=7), _VALUES)}),
+                _VALUES,
+            ),
+            max_size=5,
+        ),
+        _VALUES,
+    ),
+)
+def test_any_position_data_is_read_or_refused_by_field(
+    players: int, cards: object, order: str, point_cards: object, seats: object
+) -> None:
+    """Fuzzed position data: a state, or a PositionError naming the field; nothing else."""
+    data = {
+        "players": players,
+        "options": {"num_cards": cards, "points_order": order},
+        "point_cards": point_cards,
+        "seats": seats,
+    }
+    try:
+        state = GAME.from_position(data)
+    except PositionError:
+        return
+    assert GAME.from_position(state.position()).to_json()["state"] == state.to_json()["state"]
