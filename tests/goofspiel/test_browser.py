@@ -3,6 +3,7 @@ the final score, clicking bids; the page never receives the bot's bids."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -68,3 +69,35 @@ def test_a_person_bids_through_a_whole_game(
         view = frame.get("view")
         if view:
             assert view["viewer"] == 0 and "bids" not in view
+
+
+def test_the_tutorial_explains_each_step_once(
+    live_server: LiveServer,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    """From the lobby's tutorial button: bidding, then who took the card, then the end."""
+    errors: list[str] = []
+    page = new_page(browser, errors, viewport={"width": 1100, "height": 800})
+    page.goto(live_server.url + "/")
+    page.click("#tutorial-goofspiel")
+    page.wait_for_selector("#tutorial")
+    table_id = page.url.split("#/table/")[1].split("?")[0]
+    for step, title in (
+        ("bidding", "Bidding"),
+        ("outcome", "Who took the card"),
+        ("end", "The end"),
+    ):
+        for _ in range(400):
+            if page.query_selector(f"#tutorial[data-step='{step}']") is not None:
+                break
+            bids = page.query_selector_all("#hand button.gs-card.bid")
+            if bids and page.query_selector("#tutorial") is None:
+                with contextlib.suppress(PlaywrightError):  # redrawn under the pointer
+                    bids[0].click(timeout=2000)
+            page.wait_for_timeout(60)
+        assert page.inner_text("#tutorial h2").endswith(title)
+        page.click("#tutorial-ok")
+    assert is_over(page)
+    table = live_server.api("GET", f"/api/tables/{table_id}")["table"]
+    assert table["game"] == "goofspiel" and table["players"] == 2
+    assert errors == []

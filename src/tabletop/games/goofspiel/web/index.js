@@ -162,4 +162,6 @@ function choiceText(notation) {
   return t("gs.bidCard", { card: notation.slice(1) });
 }
 
+export { tutorial } from "./tutorial.js";
+
 export default { render, describe, final, seatInfo, choiceText };
