@@ -101,3 +101,26 @@ def test_the_tutorial_explains_each_step_once(
     table = live_server.api("GET", f"/api/tables/{table_id}")["table"]
     assert table["game"] == "goofspiel" and table["players"] == 2
     assert errors == []
+
+
+def test_the_table_fits_a_phone(
+    live_server: LiveServer,  # noqa: F811
+    browser: Any,  # noqa: F811
+    screenshots: Path,  # noqa: F811
+) -> None:
+    """At 390 px the hand, the point card and the seats fit without scrolling sideways."""
+    errors: list[str] = []
+    page = new_page(
+        browser, errors, viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True
+    )
+    request = {
+        "game": "goofspiel",
+        "players": 4,
+        "seats": [{"type": "open"}] + [{"type": "bot"}] * 3,
+    }
+    table_id = str(live_server.api("POST", "/api/tables", json=request)["table"]["id"])
+    join(page, live_server.url, table_id, 0, "Alice")
+    page.wait_for_selector("#hand button.gs-card.bid")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, screenshots / "gs-phone-390.png")
+    assert errors == []
