@@ -184,7 +184,7 @@ def game_info(game: Game) -> dict[str, Any]:
         "levels": {bot: list(levels(info.name, bot)) for bot in BOTS.names(info.name)},
         "difficulty": [
             {"level": level.name, "spec": level.spec, "rating": level.mu, "gap": gap}
-            for level, gap in zip(ladder(info.name), [None, *gaps(info.name)], strict=True)
+            for level, gap in zip(ladder(info.name), [None, *gaps(info.name)], strict=False)
         ],
     }
 
