@@ -6,6 +6,11 @@ reason on full states, so :func:`sample_bids` draws, for every seat the view doe
 show, a bid on each finished turn that agrees with every turn's outcome, turn by turn
 with backtracking; the hands those bids leave are hands the seats could hold. It draws
 one consistent history at random, not each with equal probability.
+
+Each turn's draw is kept only if every hidden seat can still fill its later turns
+(:func:`_can_finish`: a matching of its cards to those turns, each turn allowing the
+cards the viewer's known bid leaves it), which prunes most dead ends before they are
+walked into; with one hidden seat that check is exact.
 """
 
 from __future__ import annotations
@@ -88,6 +93,46 @@ def _assignments(
     return out
 
 
+def _allowed(view: GoofspielView, turn: int, seat: int, alone: bool) -> int:
+    """The cards (a hand mask) hidden ``seat`` may have bid on ``turn`` given the
+    viewer's bid there alone (other hidden seats' bids left free); exact when the seat
+    is the only one hidden (``alone``)."""
+    every = full_hand(view.num_cards)
+    if view.viewer is None:
+        return every
+    mine = view.my_bids[turn]
+    below = (1 << (mine - 1)) - 1  # cards under the viewer's bid
+    winner = view.winners[turn]
+    if winner == view.viewer:
+        return below
+    if winner == seat:
+        return every & ~below & ~(1 << (mine - 1))
+    if winner is None and alone:
+        return 1 << (mine - 1)
+    return every
+
+
+def _can_finish(hand: int, allowed: list[int]) -> bool:
+    """Whether each of the turns ``allowed`` (their masks) can take its own card of
+    ``hand``: a bipartite matching (Kuhn's augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(t: int, seen: set[int]) -> bool:
+        options = allowed[t] & hand
+        card = 0
+        while options:
+            if options & 1 and card not in seen:
+                seen.add(card)
+                if card not in owner or place(owner[card], seen):
+                    owner[card] = t
+                    return True
+            options >>= 1
+            card += 1
+        return False
+
+    return all(place(t, set()) for t in range(len(allowed)))
+
+
 def sample_bids(view: GoofspielView, seed: int) -> list[list[int]]:
     """Every seat's bids, turn by turn (plus a bid sealed on the card up now by a seat
     no longer deciding): the view's own, and drawn for the seats it hides."""
@@ -109,6 +154,8 @@ def _draw(view: GoofspielView, hidden: list[int], rng: SplitMix64) -> list[list[
     if view.viewer is not None:
         bids[view.viewer] = list(view.my_bids)
     tries = [0]
+    alone = len(hidden) == 1
+    allowed = {s: [_allowed(view, t, s, alone) for t in range(view.turn)] for s in hidden}
 
     def extend(turn: int, hands: list[int]) -> list[int] | None:
         if turn == view.turn:
@@ -125,6 +172,8 @@ def _draw(view: GoofspielView, hidden: list[int], rng: SplitMix64) -> list[list[
             after = list(hands)
             for seat, bid in {**known, **chosen}.items():
                 after[seat] &= ~(1 << (bid - 1))
+            if not all(_can_finish(after[s], allowed[s][turn + 1 :]) for s in hidden):
+                continue
             for seat, bid in chosen.items():
                 bids[seat].append(bid)
             left = extend(turn + 1, after)
