@@ -53,3 +53,35 @@ def test_history_needs_the_seats_token_and_a_point_in_the_game(client) -> None:
     r = client.get(f"{base}/events", params={"after": "x"})
     assert r.status_code == 422
     assert client.get(f"{base}/events").json() == {"seq": 0, "steps": []}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_history_after_a_restart_is_the_records_replay(tmp_path, game: str) -> None:
+    """The table keeps each step's events as it applies them, at play and at load; both
+    are what a replay of the record gives each viewer (how the history was made before)."""
+    import time
+
+    from server.helpers import make_client
+    from tabletop.core.record import GameRecord
+    from tabletop.games import REGISTRY
+    from tabletop.server import protocol
+
+    seats = [{"type": "bot", "bot": "random"}] * 3
+    with make_client(tmp_path) as c:
+        table = create_table(c, game=game, players=3, seats=seats, seed=11)
+        base = f"/api/tables/{table['id']}"
+        deadline = time.monotonic() + 60
+        while not c.get(base).json()["over"] and time.monotonic() < deadline:
+            time.sleep(0.05)
+        played = c.get(f"{base}/events").json()
+        record = GameRecord.from_json(c.get(f"{base}/record").json())
+    with make_client(tmp_path) as c:  # loaded again: its steps come from the replay
+        loaded = c.get(f"{base}/events", params={"after": 2}).json()
+    steps = list(record.steps(REGISTRY.get(game)))
+    replayed = [
+        {"seq": seq, "events": protocol.visible_events(events, None)}
+        for seq, (_, _, events) in enumerate(steps)
+        if seq > 0
+    ]
+    assert played["steps"] == replayed and len(replayed) > 20
+    assert loaded["steps"] == replayed[2:]

@@ -8,10 +8,9 @@ many requests, 503 the database failed. Each route's OpenAPI entry lists them.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -25,7 +24,6 @@ from tabletop.server import bots
 from tabletop.server.clients import Clients
 from tabletop.server.envelope import responses
 from tabletop.server.errors import TableError
-from tabletop.server.history import events_after
 from tabletop.server.limits import check_bot_spec
 from tabletop.server.manager import SeatSpec, TableManager
 from tabletop.server.store import WAITING_KINDS, SeatRow, TableRow
@@ -237,6 +235,7 @@ async def list_games() -> list[dict[str, Any]]:
     "/tables",
     summary="The lobby: public tables, newest first, a page at a time",
     responses=responses(422),
+    response_model=LobbyOut,
 )
 async def list_tables(
     request: Request,
@@ -250,9 +249,13 @@ async def list_tables(
             description="the previous page's ``next``",
         ),
     ] = None,
-) -> LobbyOut:
+) -> Response:
+    """Pages are kept as sent until a table changes (``lobbycache``)."""
     services = tables.services
     size = limit or request.app.state.config.lobby_page
+    kept = services.lobby.get((size, before))
+    if kept is not None:
+        return Response(kept, media_type="application/json")
     rows = await services.read(services.store.list_tables, size, _cursor(before))
     seats = await services.read(services.store.seats_of, [r.id for r in rows])
     out = []
@@ -264,7 +267,10 @@ async def list_tables(
             status = _stored_status(row, seats[row.id])
             out.append(lobby_row(table_summary(row, seats[row.id], status, -1)))
     last = rows[-1] if len(rows) == size else None
-    return LobbyOut(tables=out, next=None if last is None else f"{last.created!r}:{last.id}")
+    page = LobbyOut(tables=out, next=None if last is None else f"{last.created!r}:{last.id}")
+    body = page.model_dump_json().encode()
+    services.lobby.put((size, before), body)
+    return Response(body, media_type="application/json")
 
 
 def _stored_status(row: TableRow, seats: list[SeatRow]) -> str:
@@ -469,10 +475,7 @@ class HistoryOut(BaseModel):
 async def _history(table: LiveTable, viewer: int | None, after: int) -> HistoryOut:
     if not 0 <= after <= table.seq:
         raise TableError("bad_seq", f"after must be between 0 and {table.seq}, got {after}", 422)
-    seq, record = table.seq, table.state.record()  # a snapshot: the table plays on
-    timeouts = dict(table.timeouts)
-    steps = await asyncio.to_thread(events_after, table.game, record, viewer, after, timeouts)
-    return HistoryOut(seq=seq, steps=steps)
+    return HistoryOut(seq=table.seq, steps=table.history(viewer, after))
 
 
 @router.get(

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from tabletop.server.botpool import BotPool
 from tabletop.server.config import ServerConfig
+from tabletop.server.lobbycache import LobbyCache
 from tabletop.server.owners import Owners
 from tabletop.server.pubsub import Bus, RedisBus
 from tabletop.server.store import Store
@@ -27,6 +28,8 @@ class Services:
     owners: Owners
     bot_delay: float = 0.0
     _bot_pool: BotPool | None = None
+    lobby: LobbyCache = field(default_factory=LobbyCache)
+    """The lobby's pages as sent (tables tell it when they change)."""
 
     @property
     def bot_pool(self) -> BotPool:

@@ -48,6 +48,7 @@ from tabletop.server.connection import Connection
 from tabletop.server.decisions import Decision, DecisionMarkers
 from tabletop.server.errors import TableError, refused_action, seat_words
 from tabletop.server.forwarding import Forwards, Sent, refusal
+from tabletop.server.history import events_after
 from tabletop.server.limits import within_limits
 from tabletop.server.protocol import ProtocolError
 from tabletop.server.security import new_token, token_digest, token_matches
@@ -111,6 +112,11 @@ class LiveTable:
         self.timeouts: dict[int, int] = {}
         """The actions the clock played: sequence number -> the seat whose time ran out
         (every viewer's log says so, and so does a log filled in later)."""
+        self.step_events: list[list[Event]] = []
+        """Each action's events (action ``seq`` at ``seq - 1``), as applied here: a page
+        filling its log reads them (``history``) instead of replaying the record."""
+        self._histories: dict[int | None, list[dict[str, Any]]] = {}
+        """Each viewer's steps as :meth:`history` gave them, extended as play goes on."""
         self._refresh(None)
         self._reset_head()
 
@@ -216,12 +222,21 @@ class LiveTable:
             await self._reload_seats_locked()
         return self.authenticate(seat, token)
 
+    def history(self, viewer: int | None, after: int) -> list[dict[str, Any]]:
+        """The viewer's version of every step after ``after`` (``history.events_after``),
+        each step worked out once per viewer: a page filling its log, however often,
+        costs what is new since the last one."""
+        steps = self._histories.setdefault(viewer, [])
+        if len(steps) < self.seq:
+            steps.extend(events_after(self.step_events, viewer, len(steps), self.timeouts))
+        return steps[after : self.seq]
+
     # ------------------------------------------------------------------ replay
 
     def replay(self, rows: list[ActionRow]) -> None:
         """Apply logged actions (at load) without telling anyone."""
         for row in rows:
-            self.state.apply(row.seat, row.action)
+            self.step_events.append(self.state.apply(row.seat, row.action))
             self.seq = row.seq
             self._note_timeout(row)
             self._refresh(row.seat)
@@ -494,6 +509,9 @@ class LiveTable:
         """Broadcast the action that brought the table to ``seq`` (``timeout``: the seat
         the clock played it for); start bots and clocks."""
         self.active = time.monotonic()
+        self.step_events.append(events)
+        if self.over:  # its status in the lobby
+            self.services.lobby.changed()
         decisions = self.decisions_now()
         self.audience.events(self.state, self.seq, events, decisions, actor, ref, timeout)
         self._after_change(changed)
@@ -585,6 +603,7 @@ class LiveTable:
         if self.row.rematch == table_id:
             return
         self.row = replace(self.row, rematch=table_id)
+        self.services.lobby.changed()
         self.audience.broadcast(protocol.encode({"type": "rematch", "rematch": table_id}))
 
     def _set_seat(self, row: SeatRow) -> None:
@@ -592,6 +611,7 @@ class LiveTable:
 
     def _seats_changed(self, seat: int | None = None) -> None:
         """Tell everyone; start play, or hand a seat's decision to its bot or its clock."""
+        self.services.lobby.changed()
         changed = set(self._refresh(None))
         if seat is not None and self.decisions[seat] is not None:
             changed.add(seat)  # its bot or its clock starts over on the same decision
@@ -693,6 +713,7 @@ class LiveTable:
         if seats == self.seats:
             return
         self.seats = seats
+        self.services.lobby.changed()
         changed = self._refresh(None)
         self._reset_head()
         self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
