@@ -63,6 +63,23 @@ def test_finished_and_idle_tables_leave_memory_and_come_back(tmp_path: Path) -> 
         assert r.status_code == 200 and set(manager.tables) == {done["id"], waiting["id"]}
 
 
+def test_abandoned_tables_leave_no_object_behind_once_swept(tmp_path: Path) -> None:
+    """300 tables made and joined by one person who never comes back: once the sweep
+    lets them go, not one of their tables, states or seats' objects is alive."""
+    from tabletop.server.tables import LiveTable
+
+    with make_client(tmp_path, quota_exempt=("testclient",), sweep_every=3600.0) as c:
+        manager = c.app.state.manager  # type: ignore[attr-defined]
+        for k in range(300):
+            table = create_table(c, game=("code-of-nine", WL)[k % 2], players=3)
+            joined = c.post(f"/api/tables/{table['id']}/seats/0/join", json={"name": "gone"})
+            assert joined.status_code == 200
+        assert len(manager.tables) == 300
+        assert len(manager.sweep(time.monotonic() + 301)) == 300
+        gc.collect()
+        assert [o for o in gc.get_objects() if isinstance(o, LiveTable)] == []
+
+
 def test_tables_that_play_by_themselves_or_are_watched_stay(tmp_path: Path) -> None:
     with make_client(tmp_path, idle_seconds=100.0, sweep_every=3600.0, bot_delay=1.0) as c:
         manager = c.app.state.manager  # type: ignore[attr-defined]

