@@ -9,13 +9,10 @@ from __future__ import annotations
 
 from . import layers
 
-KNOWN_VIOLATIONS: set[str] = {
-    "tabletop.server.app -> tabletop.web",
-}
+KNOWN_VIOLATIONS: set[str] = set()
 
 KNOWN_CYCLES: set[str] = {
     "tabletop.bots <-> tabletop.rl",
-    "tabletop.server <-> tabletop.web",
 }
 
 KNOWN_NAMING: set[str] = set()

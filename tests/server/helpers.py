@@ -13,7 +13,8 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 import tabletop  # noqa: E402
 from tabletop.loadtest.runner import default_players  # noqa: E402
-from tabletop.server import ServerConfig, create_app  # noqa: E402
+from tabletop.server import ServerConfig  # noqa: E402
+from tabletop.web.app import create_app  # noqa: E402
 
 GAMES = tabletop.games()
 

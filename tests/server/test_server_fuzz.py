@@ -23,7 +23,8 @@ from hypothesis import strategies as st
 
 import tabletop
 from server.helpers import FAST
-from tabletop.server import ServerConfig, create_app
+from tabletop.server import ServerConfig
+from tabletop.web.app import create_app
 
 GAMES_DIR = Path(tabletop.__file__).with_name("games")
 DATA_OPTIONS = {

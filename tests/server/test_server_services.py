@@ -19,10 +19,11 @@ from fastapi.testclient import TestClient
 
 from server.helpers import FAST, ServerProcess, Viewer, create_table, join_all, kill_and_resume
 from tabletop.loadtest import run_loadtest
-from tabletop.server import ServerConfig, create_app
+from tabletop.server import ServerConfig
 from tabletop.server.pubsub import RedisBus
 from tabletop.server.security import new_table_id
 from tabletop.server.store import ActionRow, SeatRow, Store, TableRow
+from tabletop.web.app import create_app
 
 PG_URL = os.environ.get(
     "TABLETOP_TEST_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/tabletop_test"

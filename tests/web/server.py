@@ -12,7 +12,8 @@ from typing import Any
 import httpx
 import uvicorn
 
-from tabletop.server import ServerConfig, create_app
+from tabletop.server import ServerConfig
+from tabletop.web.app import create_app
 
 
 def free_port() -> int:

@@ -131,7 +131,7 @@ def serve(
         f"{'database ' + _safe(db) if db else 'SQLite in ' + config.data_dir})"
     )
     uvicorn.run(
-        "tabletop.server.app:app_from_env",
+        "tabletop.web.app:app_from_env",
         factory=True,
         host=host,
         port=port,

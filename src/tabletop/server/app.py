@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import Any
 
 from fastapi import FastAPI
@@ -14,7 +14,6 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 from tabletop.server import api, apidoc, envelope, review_api, ws
 from tabletop.server.clients import Clients
 from tabletop.server.config import ServerConfig
-from tabletop.server.gctune import tune_gc
 from tabletop.server.manager import TableManager
 from tabletop.server.middleware import GuardMiddleware
 from tabletop.server.owners import make_owners
@@ -23,13 +22,19 @@ from tabletop.server.reviews import ReviewJobs
 from tabletop.server.services import Services
 from tabletop.server.store import Store
 from tabletop.server.writer import Writer
-from tabletop.web import mount_web
 
 log = logging.getLogger(__name__)
 
 
-def create_app(config: ServerConfig | None = None) -> FastAPI:
-    """The server application for ``config`` (defaults: SQLite in the data directory)."""
+Mount = Callable[[FastAPI], None]
+"""What a layer above the server adds to its application (the web client's pages and
+routes: ``tabletop.web.app.create_app``), under the same guards, error envelope and API
+document as the server's own routes."""
+
+
+def create_app(config: ServerConfig | None = None, mounts: Sequence[Mount] = ()) -> FastAPI:
+    """The server application for ``config`` (defaults: SQLite in the data directory),
+    with ``mounts`` added (the full app with the browser client: ``tabletop.web``)."""
     config = config or ServerConfig()
 
     @contextlib.asynccontextmanager
@@ -84,7 +89,8 @@ def create_app(config: ServerConfig | None = None) -> FastAPI:
     app.include_router(api.router)
     app.include_router(review_api.router)
     app.include_router(ws.router)
-    mount_web(app)
+    for mount in mounts:
+        mount(app)
     envelope.install(app)
     apidoc.install(app)
 
@@ -102,13 +108,3 @@ async def _resume(manager: TableManager) -> None:
         log.info("resumed %d unfinished tables", count)
     except Exception:
         log.exception("could not resume tables")
-
-
-def app_from_env() -> FastAPI:
-    """The factory uvicorn workers call: the config comes from ``TABLETOP_SERVER_CONFIG``.
-
-    A serving process also tunes its garbage collector, once everything is loaded.
-    """
-    app = create_app(ServerConfig.from_env())
-    tune_gc()
-    return app
