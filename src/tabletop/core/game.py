@@ -70,10 +70,11 @@ class Game(ABC):
             raise PositionError(source, "options", "must be a table of game options")
         try:
             checked = self.info.check(players, dict(options))  # type: ignore[arg-type]
+            resolved = self.resolve_options(checked)  # a game's own option checks
         except GameOptionError as exc:
             field = "players" if players not in self.info.player_counts else "options"
             raise PositionError(source, field, str(exc)) from None
-        state = self._new_state(players, 0, self.resolve_options(checked), True)  # type: ignore[arg-type]
+        state = self._new_state(players, 0, resolved, True)  # type: ignore[arg-type]
         self._build_position(state, data, source)
         state.origin = self.write_position(state)
         return state

@@ -9,7 +9,6 @@ from typing import Any
 from tabletop.core.errors import GameOptionError, RecordError
 from tabletop.core.game import Game
 from tabletop.core.info import GameInfo, OptionSpec
-from tabletop.core.position import PositionError
 from tabletop.core.state import State
 from tabletop.games.goofspiel import position
 from tabletop.games.goofspiel.actions import TABLE
@@ -78,14 +77,6 @@ class Goofspiel(Game):
         self, players: int, seed: int, options: dict[str, Any], auto_chance: bool
     ) -> State:
         return GoofspielState(self, players, seed, options, auto_chance)
-
-    def from_position(self, data: Mapping[str, Any], source: str = "position") -> State:
-        """As every game's, with an option out of range (``num_cards``, ``points_order``:
-        :meth:`resolve_options`) named as the position's ``options`` field."""
-        try:
-            return super().from_position(data, source)
-        except GameOptionError as exc:
-            raise PositionError(source, "options", str(exc)) from None
 
     def _build_position(self, state: State, data: Mapping[str, Any], source: str) -> None:
         if not isinstance(state, GoofspielState):
