@@ -9,6 +9,7 @@ import pytest
 from tabletop.core.errors import IllegalActionError
 from tabletop.games.wicked_labyrinth import GAME
 from tabletop.games.wicked_labyrinth.elements import Phase
+from tabletop.games.wicked_labyrinth.ids import DONE
 
 from .helpers import dealt, finish_others, processing, set_tokens
 
@@ -86,6 +87,8 @@ def test_a_refused_action_says_what_the_player_must_do_now() -> None:
     assert refused(state, 1, "pair:rl").endswith(
         "the board does not allow it (tokens, spells or oracle requirements)"
     )
+    state.apply(0, "done")  # player 0 now waits for the others
+    assert state.why_illegal(0, DONE) == "the player must wait now"
     finish_others(state, 1)
     state.apply(1, "done")
     assert state.phase == Phase.SEARCH
