@@ -241,9 +241,71 @@ function choiceDialog(ctx, title, hint, legal) {
 function processing(ctx) {
   let p = ctx.ui.process;
   if (!p || (p.decision !== ctx.decision && !p.committing)) {
-    p = ctx.ui.process = { decision: ctx.decision, tentative: [], previews: [], focus: null, committing: false, timer: null };
+    p = ctx.ui.process = { decision: ctx.decision, tentative: [], previews: [], focus: null, committing: false, restoring: false, timer: null };
+    restore(ctx, p);
   }
   return p;
+}
+
+// The moves on the screen are the page's until Done: they are kept in this tab's
+// sessionStorage under the table, the seat and the decision, so a reload during the
+// same decision puts them back (asking the server's preview again, step by step).
+
+function keptKey(ctx, decision) {
+  return `tabletop.processing.${ctx.tableId}.${ctx.seat}.${decision}`;
+}
+
+function keepMoves(ctx, p) {
+  if (!p.tentative.length) return forgetMoves(ctx, p.decision);
+  try {
+    sessionStorage.setItem(keptKey(ctx, p.decision), JSON.stringify(p.tentative));
+  } catch {
+    // storage full or off: the moves stay on the screen only
+  }
+  return undefined;
+}
+
+function forgetMoves(ctx, decision) {
+  try {
+    sessionStorage.removeItem(keptKey(ctx, decision));
+  } catch {
+    // storage off: nothing was kept
+  }
+}
+
+function keptMoves(ctx, decision) {
+  try {
+    const moves = JSON.parse(sessionStorage.getItem(keptKey(ctx, decision)) || "[]");
+    return Array.isArray(moves) ? moves.filter((n) => typeof n === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Put back the moves kept for this decision (each previewed again, in order); a
+ * move the server no longer allows ends the list there. */
+async function restore(ctx, p) {
+  if (ctx.replay || ctx.seat === null) return;
+  const moves = keptMoves(ctx, p.decision);
+  if (!moves.length) return;
+  p.restoring = true;
+  for (let i = 1; i <= moves.length; i++) {
+    try {
+      p.previews.push(await previewOf(ctx, moves.slice(0, i)));
+      p.tentative = moves.slice(0, i);
+    } catch {
+      break;
+    }
+    if (ctx.ui.process !== p) return;
+  }
+  p.restoring = false;
+  keepMoves(ctx, p);
+  if (p.tentative.length) sendBeforeTimeOut(ctx, p);
+  ctx.rerender();
+}
+
+function previewOf(ctx, actions) {
+  return ctx.api("POST", `/api/web/tables/${encodeURIComponent(ctx.tableId)}/seats/${ctx.seat}/preview`, { seq: ctx.seq, actions });
 }
 
 /** How long before the seat's clock runs out the page sends the moves on the screen. */
@@ -271,13 +333,11 @@ async function tryAction(ctx, action) {
   const p = processing(ctx);
   const actions = [...p.tentative, action];
   try {
-    const preview = await ctx.api("POST", `/api/web/tables/${encodeURIComponent(ctx.tableId)}/seats/${ctx.seat}/preview`, {
-      seq: ctx.seq,
-      actions,
-    });
+    const preview = await previewOf(ctx, actions);
     p.tentative = actions;
     p.previews.push(preview);
     p.focus = null;
+    keepMoves(ctx, p);
     sendBeforeTimeOut(ctx, p);
   } catch (err) {
     toast(refusal(err), "error");
@@ -290,6 +350,7 @@ function undo(ctx, all) {
   const keep = all ? 0 : Math.max(0, p.tentative.length - 1);
   p.tentative = p.tentative.slice(0, keep);
   p.previews = p.previews.slice(0, keep);
+  keepMoves(ctx, p);
   ctx.rerender();
 }
 
@@ -302,6 +363,7 @@ async function commit(ctx) {
   } catch {
     // the refusal is shown by ctx.act; what was accepted stays, the rest is dropped
   } finally {
+    forgetMoves(ctx, p.decision);
     ctx.ui.process = null;
     ctx.rerender();
   }
@@ -340,18 +402,18 @@ function processingPanel(ctx) {
       { class: "choices" },
       focused.length
         ? focused.map((n) =>
-            h("button", { class: "choice", dataset: { action: n }, disabled: p.committing, onclick: () => tryAction(ctx, n) }, actionText(n, ctx.view, ctx.seat)),
+            h("button", { class: "choice", dataset: { action: n }, disabled: p.committing || p.restoring, onclick: () => tryAction(ctx, n) }, actionText(n, ctx.view, ctx.seat)),
           )
         : h("p", { class: "muted" }, t("wl.nothingMore")),
     ),
     h(
       "div",
       { class: "commit-row" },
-      h("button", { id: "undo", disabled: !p.tentative.length || p.committing, onclick: () => undo(ctx, false) }, t("wl.undo")),
-      h("button", { id: "undo-all", class: "ghost", disabled: !p.tentative.length || p.committing, onclick: () => undo(ctx, true) }, t("wl.undoAll")),
+      h("button", { id: "undo", disabled: !p.tentative.length || p.committing || p.restoring, onclick: () => undo(ctx, false) }, t("wl.undo")),
+      h("button", { id: "undo-all", class: "ghost", disabled: !p.tentative.length || p.committing || p.restoring, onclick: () => undo(ctx, true) }, t("wl.undoAll")),
       h(
         "button",
-        { id: "done", class: "primary", disabled: p.committing || !legal.includes(DONE), onclick: () => commit(ctx) },
+        { id: "done", class: "primary", disabled: p.committing || p.restoring || !legal.includes(DONE), onclick: () => commit(ctx) },
         p.tentative.length ? t("wl.commitDone", { n: p.tentative.length }) : t("wl.act.done"),
       ),
     ),
