@@ -139,7 +139,7 @@ def test_moves_on_the_screen_are_kept_when_processing_runs_out_of_time(
         else:
             page.wait_for_timeout(40)
     toast = page.wait_for_selector(".toast:has-text('time was running out')", timeout=15000)
-    assert "1 move(s)" in toast.inner_text()
+    assert "the 1 move on your screen was sent" in toast.inner_text()
     page.wait_for_selector("#processing", state="detached")
     steps = live_server.api("GET", f"/api/tables/{table_id}/events")["steps"]
     mine = [

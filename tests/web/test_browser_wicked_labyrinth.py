@@ -80,7 +80,7 @@ def test_full_game_from_the_lobby_with_two_people(
         action = move.get_attribute("data-action")
         page.click(f"#processing button[data-action='{action}']")
         page.wait_for_selector("#tentative li")
-        assert page.inner_text("#done").endswith("1 move(s)")
+        assert page.inner_text("#done").endswith("1 move")
         page.click("#undo")
         page.wait_for_selector("#tentative", state="detached")
         assert page.inner_text(".preview-line") == before

@@ -128,11 +128,27 @@ def test_every_module_import_resolves() -> None:
             assert (STATIC / target).exists(), (path, target)
 
 
+PLURAL_FORMS = {"en": {"one"}, "ja": set()}
+"""The plural forms each language has besides "other" (Intl.PluralRules' categories):
+a string's key is its "other" form, and ``key_one`` its singular where there is one."""
+
+
 def test_both_languages_have_every_string() -> None:
     en, ja = strings("en"), strings("ja")
     # English location names and card titles come from the data
     from_data = {k for k in ja if k.startswith(("con.loc.", "con.cardTitle."))}
-    assert set(en) == set(ja) - from_data
+    forms = {
+        lang: {
+            k
+            for k in table
+            if re.search(r"_(zero|one|two|few|many)$", k) and k.rsplit("_", 1)[0] in table
+        }
+        for lang, table in (("en", en), ("ja", ja))
+    }
+    for lang in ("en", "ja"):
+        for key in forms[lang]:
+            assert key.rsplit("_", 1)[1] in PLURAL_FORMS[lang], key
+    assert set(en) - forms["en"] == set(ja) - from_data - forms["ja"]
     for key, text in ja.items():
         if key in en:
             params = set(re.findall(r"\{(\w+)\}", json.dumps(en[key])))

@@ -1,5 +1,6 @@
 // English and Japanese strings, loaded from /api/web/i18n/{lang} (the shell's and each game's).
-// Keys are flat ("lobby.create"); "{name}" in a string is replaced from params.
+// Keys are flat ("lobby.create"); "{name}" in a string is replaced from params, and a
+// count {n} picks the plural form ("key_one") where the language has one.
 // A missing Japanese string falls back to English, a missing English one to its key.
 
 const STORE_KEY = "tabletop.lang";
@@ -72,9 +73,21 @@ function lookup(key) {
   return en !== undefined ? en : undefined;
 }
 
-/** The string for `key` with {params} filled in. */
+/**
+ * The key of the form for the count `n` in the page's language: a string's key is its
+ * "other" form, and a language whose plural rules have more forms adds them with the
+ * rule's name ("wl.searchN_one": "{n} search piece"); Japanese has none.
+ */
+function plural(key, n) {
+  if (typeof n !== "number") return key;
+  const form = new Intl.PluralRules(lang).select(n);
+  const own = `${key}_${form}`;
+  return form !== "other" && dicts[lang] && dicts[lang][own] !== undefined ? own : key;
+}
+
+/** The string for `key` with {params} filled in (the plural form for `params.n`). */
 export function t(key, params = {}) {
-  const text = lookup(key);
+  const text = lookup(plural(key, params.n));
   if (text === undefined) return key;
   const str = Array.isArray(text) ? text.join("\n") : String(text);
   return str.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
