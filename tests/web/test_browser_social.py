@@ -292,7 +292,7 @@ def test_rematch_moves_who_accepts_to_a_table_with_the_same_seats(
     alice.click("#rematch")
     alice.wait_for_url(re.compile(r"#/table/(?!" + old_id + r")\w+\?seat=0$"))
     new_id = alice.url.split("#/table/")[1].split("?")[0]
-    alice.wait_for_selector(".invite .kept:has-text('Bob')")
+    alice.wait_for_selector("#waiting-room .kept:has-text('Bob')")
     accept = bob.wait_for_selector("#rematch-accept")  # told by the server's frame
 
     eve.goto(f"{live_server.url}/#/join/{new_id}/1")  # Bob's seat is kept for Bob

@@ -5,7 +5,7 @@ import { api, ApiError } from "./api.js";
 import { h, mount, toast } from "./dom.js";
 import { botLabel, language, t } from "./i18n.js";
 import { refusal } from "./errors.js";
-import { saveSeat, seatAt, seatsAt } from "./seats.js";
+import { keepInvitations, saveSeat, seatAt, seatsAt } from "./seats.js";
 import { gameTitle } from "./games/index.js";
 import { learnPanel, startTutorial } from "./tutorial.js";
 
@@ -314,6 +314,7 @@ export function showLobby(main) {
   function onCreated(table, invites) {
     created = table;
     invitations = invites || [];
+    keepInvitations(table.id, invitations);
     render();
     document.getElementById("created").scrollIntoView({ behavior: "smooth" });
     refresh();

@@ -41,3 +41,28 @@ export function forgetSeat(tableId, seat) {
     localStorage.setItem(KEY, JSON.stringify(seats));
   }
 }
+
+const INVITES = "tabletop.invitations";
+
+/** Keep a private table's invitations ({seat, invitation}) made in this browser, so its
+ * waiting room can show each open seat's link to share. */
+export function keepInvitations(tableId, invitations) {
+  if (!invitations || !invitations.length) return;
+  try {
+    const kept = JSON.parse(localStorage.getItem(INVITES) || "{}");
+    kept[tableId] = Object.fromEntries(invitations.map((i) => [i.seat, i.invitation]));
+    localStorage.setItem(INVITES, JSON.stringify(kept));
+  } catch {
+    // storage full or unreadable: the creator still saw the links in the lobby
+  }
+}
+
+/** The invitation this browser keeps for a seat of a private table, or null. */
+export function invitationAt(tableId, seat) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(INVITES) || "{}");
+    return (kept[tableId] && kept[tableId][seat]) || null;
+  } catch {
+    return null;
+  }
+}

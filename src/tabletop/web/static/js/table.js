@@ -5,7 +5,7 @@
 import { api } from "./api.js";
 import { h, toast, update } from "./dom.js";
 import { botLabel, t } from "./i18n.js";
-import { forgetSeat, seatAt, seatsAt } from "./seats.js";
+import { forgetSeat, invitationAt, seatAt, seatsAt } from "./seats.js";
 import { TableSocket } from "./socket.js";
 import { refusal } from "./errors.js";
 import { reviewSection } from "./review.js";
@@ -17,6 +17,9 @@ import { keptSeats, rematchPanel } from "./rematch.js";
 import { tutorialPanel } from "./tutorial.js";
 
 const LOG_LIMIT = 400;
+
+/** Refusals that say the seat's decision is over or has changed. */
+const GONE = new Set(["not_your_turn", "stale_decision", "stale", "bad_seq"]);
 
 function logKey(tableId, seat) {
   return `tabletop.log.${tableId}.${seat === null ? "spectator" : seat}`;
@@ -71,22 +74,44 @@ export function showTable(main, tableId, { seat, spectator }) {
   ctx.rerender = () => render();
   // `decision`: the decision the control was drawn for (its screen's ctx.decision);
   // the server refuses the action if the seat's decision has changed since
-  ctx.act = async (action, decision = ctx.decision) => {
+  //
+  // A control is disabled from the moment its action is sent until the server answers
+  // (`busy`, drawn at once), and the same action for the same decision while it is on
+  // its way is the same request, not a second one: a double click sends one action. A
+  // refusal that only says the decision is gone, for a decision whose action this page
+  // already put in, is not the person's mistake, so it is not shown.
+  const sending = new Map(); // `${decision} ${action}` -> the answer on its way
+  const accepted = new Set(); // decisions an action of this page was accepted for
+  ctx.act = (action, decision = ctx.decision) => {
+    const key = `${decision} ${action}`;
+    if (sending.has(key)) return sending.get(key);
+    const answer = send(action, decision);
+    sending.set(key, answer);
+    answer.then(
+      () => sending.delete(key),
+      () => sending.delete(key),
+    );
+    return answer;
+  };
+  async function send(action, decision) {
     ctx.busy = true;
+    render();
     try {
       const frame = await socket.act(action, decision);
+      accepted.add(decision);
       ctx.lastError = null;
       return frame;
     } catch (error) {
-      ctx.lastError = refusal(error);
-      toast(ctx.lastError, "error");
-      render();
+      if (!(GONE.has(error.code) && accepted.has(decision))) {
+        ctx.lastError = refusal(error);
+        toast(ctx.lastError, "error");
+      }
       throw error;
     } finally {
-      ctx.busy = false;
+      ctx.busy = sending.size > 1;
       render();
     }
-  };
+  }
   ctx.api = (method, path, body) => api(method, path, body, ctx.token);
 
   function onFrame(frame) {
@@ -315,26 +340,51 @@ export function showTable(main, tableId, { seat, spectator }) {
           ),
         ),
       ),
-      table.status === "waiting" ? invitePanel(table) : null,
     );
   }
 
-  function invitePanel(table) {
-    const open = table.seats.filter((s) => s.kind === "open");
-    const kept = table.seats.filter((s) => s.kind === "reserved");
-    return h(
-      "div",
-      { class: "invite" },
-      h("p", {}, t("table.waiting", { n: open.length + kept.length })),
-      keptSeats(ctx, kept),
+  /** Before the first decision, while a seat is still open: who is seated, who is
+   * missing and the links to share, in place of a board where every seat would be
+   * "deciding…". The server's frame that fills the last seat brings the board. */
+  function waitingRoom(table) {
+    const missing = table.seats.filter((s) => s.kind === "open" || s.kind === "reserved");
+    const seated = table.seats.filter((s) => s.kind !== "open" && s.kind !== "reserved");
+    const watch = `${location.origin}${location.pathname}#/watch/${table.id}`;
+    const seatLine = (s) =>
       h(
-        "ul",
-        {},
-        open.map((s) => {
-          const url = `${location.origin}${location.pathname}#/join/${table.id}/${s.seat}`;
-          return h("li", {}, t("lobby.seatN", { n: s.seat + 1 }), ": ", h("a", { href: url }, url));
-        }),
-      ),
+        "li",
+        { class: `seat seat-${s.seat} ${s.seat === ctx.seat ? "me" : ""}`, dataset: { seat: s.seat } },
+        h("span", { class: `dot p${s.seat}` }),
+        h("span", { class: "seat-name" }, ctx.name(s.seat)),
+      );
+    const shareLine = (s) => {
+      const invitation = invitationAt(table.id, s.seat);
+      const query = invitation ? `?invite=${encodeURIComponent(invitation)}` : "";
+      const url = `${location.origin}${location.pathname}#/join/${table.id}/${s.seat}${query}`;
+      return h(
+        "li",
+        { class: `seat seat-${s.seat}`, dataset: { seat: s.seat } },
+        h("span", { class: `dot p${s.seat}` }),
+        h("span", { class: "seat-name" }, t("lobby.seatN", { n: s.seat + 1 })),
+        " ",
+        s.kind === "reserved"
+          ? h("span", { class: "muted" }, t("table.reserved"))
+          : table.private && !invitation
+            ? h("span", { class: "muted" }, t("table.roomInvitation"))
+            : h("a", { class: "share", href: url }, url),
+      );
+    };
+    return h(
+      "section",
+      { class: "panel waiting-room", id: "waiting-room" },
+      h("h2", {}, t("table.roomTitle")),
+      h("p", {}, t("table.roomHint")),
+      h("h3", {}, t("table.roomSeated", { n: seated.length })),
+      h("ul", { class: "room-seated" }, seated.map(seatLine)),
+      h("h3", {}, t("table.roomMissing", { n: missing.length })),
+      keptSeats(ctx, missing.filter((s) => s.kind === "reserved")),
+      h("ul", { class: "room-missing" }, missing.map(shareLine)),
+      h("p", {}, t("table.roomWatch"), " ", h("a", { class: "share", id: "table-link", href: watch }, watch)),
     );
   }
 
@@ -409,7 +459,9 @@ export function showTable(main, tableId, { seat, spectator }) {
         header(),
         ctx.lastError ? h("p", { class: "refused", role: "alert", id: "refused" }, ctx.lastError) : null,
         endPanel(),
-        h(
+        ctx.table.status === "waiting" && !ctx.over
+          ? h("div", { class: "table-grid" }, waitingRoom(ctx.table), h("aside", { class: "side" }, chatPanel(ctx)))
+          : h(
           "div",
           { class: "table-grid" },
           h("div", { class: "game-area" }, tutorialPanel(ctx), ctx.module.render(ctx)),
