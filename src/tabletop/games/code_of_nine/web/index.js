@@ -406,6 +406,14 @@ function timedOut(events, seat, ctx) {
   return null;
 }
 
+/** A placement the rules refused, in the player's words (the shell's `refused`): the
+ * location by its name, and whether the server shows it closed this round. */
+function refused(action, ctx) {
+  const loc = ctx.view && ctx.view.locations.find((l) => l.id === action);
+  if (!loc) return null;
+  return t(loc.open ? "con.refused.place" : "con.refused.closed", { location: locationName(loc) });
+}
+
 /** A seat's choice in words (the replay's captions): the label its button had. */
 function choiceText(notation, ctx) {
   return actionText(notation, ctx);
@@ -413,4 +421,4 @@ function choiceText(notation, ctx) {
 
 export { tutorial } from "./tutorial.js";
 
-export default { render, describe, final, holderName, timedOut, seatInfo, choiceText };
+export default { render, describe, final, holderName, timedOut, seatInfo, choiceText, refused };

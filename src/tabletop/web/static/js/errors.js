@@ -5,10 +5,12 @@
 
 import { language, t } from "./i18n.js";
 
-/** A refused message in words: the translated reason (and the server's text in English). */
-export function refusal(error) {
+/** A refused message in words: the translated reason (and the server's text in English,
+ * unless `explain` is false: a refused move is worded by the page, since the server's
+ * text names the rules' ids). */
+export function refusal(error, explain = true) {
   const key = `error.code.${error.code}`;
   const headline = t(key) === key ? t("error.refusedGeneric") : t(key);
-  const detail = language() === "en" && error.message ? ` (${error.message})` : "";
+  const detail = explain && language() === "en" && error.message ? ` (${error.message})` : "";
   return `${headline}${detail}`;
 }

@@ -103,7 +103,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       return frame;
     } catch (error) {
       if (!(GONE.has(error.code) && accepted.has(decision))) {
-        ctx.lastError = refusal(error);
+        ctx.lastError = moveRefusal(error, action);
         toast(ctx.lastError, "error");
       }
       throw error;
@@ -111,6 +111,12 @@ export function showTable(main, tableId, { seat, spectator }) {
       ctx.busy = sending.size > 1;
       render();
     }
+  }
+  /** A refused move in the player's words: the game module's, for a move the rules
+   * refused, else the error code's (never the server's text with the rules' ids). */
+  function moveRefusal(error, action) {
+    const words = error.code === "illegal_action" && ctx.module && ctx.module.refused ? ctx.module.refused(action, ctx) : null;
+    return words || refusal(error, false);
   }
   ctx.api = (method, path, body) => api(method, path, body, ctx.token);
 
