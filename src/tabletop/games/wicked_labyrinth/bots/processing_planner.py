@@ -25,7 +25,7 @@ actions and search levels equal, call after call.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Protocol
 
 from tabletop.core.native import extension
 from tabletop.games.wicked_labyrinth import actions as A
@@ -35,7 +35,6 @@ from tabletop.games.wicked_labyrinth.board import (
     DECLARED,
     GREAT,
     GREAT_DONE,
-    IMPURITY,
     MODE,
     PROMOTION,
     QUEUE,
@@ -55,15 +54,10 @@ from tabletop.games.wicked_labyrinth.bots.valuation import (
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
     CAPACITY,
-    GREAT_ORACLE_POINTS,
-    IMPURITY_RETURNED_PER_GREAT,
     M_CHOOSE_WHITE,
     M_OVERFLOW,
     M_PROCESS,
     M_REWARD_PROMOTION,
-    SMALL_ORACLE_POINTS,
-    TOKEN_POINTS,
-    Element,
 )
 from tabletop.games.wicked_labyrinth.ids import (
     CHANGE_BASE,
@@ -82,8 +76,6 @@ from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 _MEMO_LIMIT = 300_000
 _WIDTHS = (0, 3, 1)
 """Search levels: all useful actions (0), then the best 3 and the best 1 by a peek."""
-_WHITE: Final = int(Element.WHITE)
-_PROMOTION: Final = int(Element.PROMOTION)
 
 
 class _OutOfBudget(Exception):
@@ -161,6 +153,7 @@ def native_planner(cards: CardSet, weights: Weights, budget: int) -> _Search:
     from the same objects the reference reads: the card set's flat tuples, the
     valuation's ``_Facts``, weights and horizon, the rulebook's numbers, and the board
     layout and action ids (which the C code checks against its own)."""
+    from tabletop.games.wicked_labyrinth.native import rules_data
     from tabletop.games.wicked_labyrinth.native._planner import NativePlanner
 
     facts = _facts(cards)
@@ -176,51 +169,15 @@ def native_planner(cards: CardSet, weights: Weights, budget: int) -> _Search:
         for r in small.requires:
             bits |= 1 << r.colour
         small_wanted.append(bits)
-    layout = {
-        "STRIDE": STRIDE,
-        "PROMOTION": PROMOTION,
-        "COLOUR_CHANGE": COLOUR_CHANGE,
-        "GREAT": GREAT,
-        "GREAT_DONE": GREAT_DONE,
-        "SMALL": SMALL,
-        "SMALL_DONE": SMALL_DONE,
-        "MODE": MODE,
-        "IMPURITY": IMPURITY,
-        "QUEUE": QUEUE,
-        "CHOOSE_WHITE_BASE": CHOOSE_WHITE_BASE,
-        "RETURN_LOW_BASE": RETURN_LOW_BASE,
-        "PAIR_BASE": PAIR_BASE,
-        "SPELL_BASE": SPELL_BASE,
-        "DISCARD_PROMOTION": DISCARD_PROMOTION,
-        "CHANGE_BASE": CHANGE_BASE,
-        "DISCARD_CHANGE": DISCARD_CHANGE,
-        "SMALL_BASE": SMALL_BASE,
-        "GREAT_BASE": GREAT_BASE,
-        "DONE": DONE,
-        "M_CHOOSE_WHITE": M_CHOOSE_WHITE,
-        "M_OVERFLOW": M_OVERFLOW,
-        "M_PROCESS": M_PROCESS,
-        "M_REWARD_PROMOTION": M_REWARD_PROMOTION,
-        "WHITE": _WHITE,
-        "PROMOTION_ELEMENT": _PROMOTION,
-    }
     data: dict[str, object] = {
-        "layout": layout,
-        "great_colours": cards.great_colours,
+        **rules_data(cards),
         "great_wanted": great_wanted,
-        "small_needs": cards.small_needs,
         "small_wanted": small_wanted,
-        "rewards": [[int(e) for e in card.reward] for card in cards.small_oracles],
         "facts_needs": facts.needs,
         "facts_rewards": facts.rewards,
         "weights": (weights.future, weights.great, weights.small, weights.middle, weights.crowding),
         "horizon": HORIZON,
         "great_unit": _GREAT_UNIT,
-        "capacity": CAPACITY,
-        "token_points": TOKEN_POINTS,
-        "great_points": GREAT_ORACLE_POINTS,
-        "small_points": SMALL_ORACLE_POINTS,
-        "impurity_per_great": IMPURITY_RETURNED_PER_GREAT,
         "memo_limit": _MEMO_LIMIT,
     }
     return NativePlanner(cards, weights, budget, data)

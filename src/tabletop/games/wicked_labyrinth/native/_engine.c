@@ -3,10 +3,11 @@
  * This file mirrors, rule for rule, WickedLabyrinthState in
  * games/wicked_labyrinth/state.py (setup, the oracle deal and the corridors as chance,
  * sealed declarations, the reveal and ranking, the gains queue, white and overflow
- * choices, soul processing, round and game end) with the board rules it calls in
- * rules.py and board.py, the generator of core/rng.py (SplitMix64, bit for bit) and
- * State.apply_unchecked's automatic chance. It holds many tables of one player count
- * and card set as plain arrays, and writes what the batched env hands out:
+ * choices, soul processing, round and game end), calling the board rules of rules.h
+ * (rules.py and board.py in C, shared with _planner.c), with the generator of
+ * core/rng.py (SplitMix64, bit for bit) and State.apply_unchecked's automatic chance.
+ * It holds many tables of one player count and card set as plain arrays, and writes
+ * what the batched env hands out:
  * - each table's packed row, as _pack.pack_wicked_labyrinth writes it for the
  *   equivalent Python state (WickedLabyrinthPacker's layout), so the table encoder's
  *   lookup turns it into the same observations;
@@ -17,10 +18,10 @@
  * side by side over hundreds of games and requires every array, result and state
  * (replayed from the decisions recorded here) to be equal.
  *
- * The board layout, action ids, modes and phases are compiled in here and checked
- * against board.py, ids.py and elements.py at construction; the card tables, player
- * count and the rulebook's numbers come from Python and are validated, so no input
- * makes this read or write outside its arrays (a bad one raises ValueError).
+ * The board layout, action ids, modes and phases are compiled in from rules.h and
+ * checked against board.py, ids.py and elements.py at construction; the card tables,
+ * player count and the rulebook's numbers come from Python and are validated, so no
+ * input makes this read or write outside its arrays (a bad one raises ValueError).
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -29,88 +30,24 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ---------------------------------------------------------------- layout (board.py, ids.py, elements.py) */
-
-#define STRIDE 29
-#define SEARCH 12
-#define WITCH 13
-#define SOUL 14
-#define PROMOTION 15
-#define COLOUR_CHANGE 16
-#define GREAT 17
-#define GREAT_DONE 19
-#define SMALL 21
-#define SMALL_DONE 23
-#define MODE 25
-#define IMPURITY 26
-#define DECLARED 27
-#define QUEUE 28
-
-#define DECLARE_BASE 0
-#define CHOOSE_WHITE_BASE 36
-#define RETURN_LOW_BASE 40
-#define PAIR_BASE 44
-#define SPELL_BASE 84
-#define DISCARD_PROMOTION 124
-#define CHANGE_BASE 125
-#define DISCARD_CHANGE 161
-#define SMALL_BASE 162
-#define GREAT_BASE 164
-#define DONE 166
-#define COUNT 167
-
-#define M_IDLE 0
-#define M_DECLARE 1
-#define M_CHOOSE_WHITE 2
-#define M_OVERFLOW 3
-#define M_PROCESS 4
-#define M_REWARD_PROMOTION 5
-#define P_SETUP 0
-#define P_SEARCH 1
-#define P_SOUL_PROCESSING 2
-#define P_OVER 3
-#define E_WHITE 4
-#define E_PROMOTION 5
-#define ELEMENTS 7
-
-static const struct { const char *name; long value; } LAYOUT[] = {
-    {"STRIDE", STRIDE}, {"SEARCH", SEARCH}, {"WITCH", WITCH}, {"SOUL", SOUL},
-    {"PROMOTION", PROMOTION}, {"COLOUR_CHANGE", COLOUR_CHANGE}, {"GREAT", GREAT},
-    {"GREAT_DONE", GREAT_DONE}, {"SMALL", SMALL}, {"SMALL_DONE", SMALL_DONE},
-    {"MODE", MODE}, {"IMPURITY", IMPURITY}, {"DECLARED", DECLARED}, {"QUEUE", QUEUE},
-    {"DECLARE_BASE", DECLARE_BASE}, {"CHOOSE_WHITE_BASE", CHOOSE_WHITE_BASE},
-    {"RETURN_LOW_BASE", RETURN_LOW_BASE}, {"PAIR_BASE", PAIR_BASE},
-    {"SPELL_BASE", SPELL_BASE}, {"DISCARD_PROMOTION", DISCARD_PROMOTION},
-    {"CHANGE_BASE", CHANGE_BASE}, {"DISCARD_CHANGE", DISCARD_CHANGE},
-    {"SMALL_BASE", SMALL_BASE}, {"GREAT_BASE", GREAT_BASE}, {"DONE", DONE},
-    {"COUNT", COUNT}, {"M_IDLE", M_IDLE}, {"M_DECLARE", M_DECLARE},
-    {"M_CHOOSE_WHITE", M_CHOOSE_WHITE}, {"M_OVERFLOW", M_OVERFLOW},
-    {"M_PROCESS", M_PROCESS}, {"M_REWARD_PROMOTION", M_REWARD_PROMOTION},
-    {"P_SETUP", P_SETUP}, {"P_SEARCH", P_SEARCH}, {"P_SOUL_PROCESSING", P_SOUL_PROCESSING},
-    {"P_OVER", P_OVER}, {"WHITE", E_WHITE}, {"PROMOTION_ELEMENT", E_PROMOTION},
-    {"ELEMENTS", ELEMENTS},
-};
+#include "rules.h"
 
 /* Bounds of the plain arrays (checked against the numbers given at construction). */
-#define MAX_PLAYERS 8
+#define MAX_PLAYERS WL_MAX_PLAYERS
 #define MAX_K 16
 #define MAX_OUTCOMES 64
 #define MAX_UPPER 8
-#define MAX_REWARD 8
-#define MAX_QUEUE_DIGITS 21 /* 63 bits of 3-bit digits: the queue stays a positive int64 */
+#define MAX_QUEUE_DIGITS WL_QUEUE_DIGITS
 
 /* ---------------------------------------------------------------- the game's numbers */
 
 typedef struct {
+    WlRules w; /* the rulebook's numbers and the oracle cards (rules.h) */
     int n, k, search_pieces, rounds;
-    int capacity[3], points[3], great_points, small_points, returned_per_great;
     int great_outcome, small_outcome, outcomes;
-    int corridors, greats, smalls;
+    int corridors;
     int lower[MAX_OUTCOMES];
     int upper[MAX_OUTCOMES][MAX_UPPER], upper_count[MAX_OUTCOMES];
-    int great_colours[2 * MAX_OUTCOMES];
-    int64_t small_needs[12 * MAX_OUTCOMES];
-    int rewards[MAX_OUTCOMES][MAX_REWARD], reward_count[MAX_OUTCOMES];
     /* The packed row (rl/pack.py). */
     int fragments, width, queue_digits;
     int64_t all_counts[16];
@@ -157,216 +94,6 @@ below(uint64_t *state, int n)
     return (int)((z * (unsigned)n) >> 64);
 }
 
-/* ---------------------------------------------------------------- board rules (rules.py, board.py) */
-
-static int
-bit_length(uint64_t q)
-{
-    return q ? 64 - __builtin_clzll(q) : 0;
-}
-
-/* rules.queue_gains: elements appended as base-8 digits element + 1. */
-static void
-queue_gains(int64_t *o, const int *gains, int count)
-{
-    uint64_t q = (uint64_t)o[QUEUE];
-    int length = (bit_length(q) + 2) / 3;
-    for (int i = 0; i < count && length < MAX_QUEUE_DIGITS; i++, length++)
-        q |= (uint64_t)(gains[i] + 1) << (3 * length);
-    o[QUEUE] = (int64_t)q;
-}
-
-/* rules.gain_token: 0 when the player must choose a low token to return. */
-static int
-gain_token(const Rules *r, int64_t *o, int colour)
-{
-    o[colour]++;
-    if (o[0] + o[1] + o[2] + o[3] <= r->capacity[0])
-        return 1;
-    if (o[colour] == r->capacity[0] + 1) {
-        o[colour]--;
-        return 1;
-    }
-    o[MODE] = M_OVERFLOW;
-    return 0;
-}
-
-/* rules.drain: take the queued gains; 0 when a choice stops it (mode set). */
-static int
-drain(const Rules *r, int64_t *o, int processing)
-{
-    while (o[QUEUE]) {
-        int64_t q = o[QUEUE];
-        int e = (int)(q & 7) - 1;
-        if (e == E_WHITE) {
-            o[MODE] = M_CHOOSE_WHITE;
-            return 0;
-        }
-        o[QUEUE] = q >> 3;
-        if (e < 0)
-            continue; /* no digit is 0 in a queue queue_gains wrote */
-        if (e < E_WHITE) {
-            if (!gain_token(r, o, e))
-                return 0;
-        } else if (e == E_PROMOTION) {
-            if (processing) {
-                o[MODE] = M_REWARD_PROMOTION;
-                return 0;
-            }
-            o[PROMOTION]++;
-        } else {
-            o[COLOUR_CHANGE]++;
-        }
-    }
-    o[MODE] = processing ? M_PROCESS : M_IDLE;
-    return 1;
-}
-
-/* rules.spend_promotion: 1 for a small oracle's reward promotion (its remaining gains
- * taken), 0 for a stored spell. */
-static int
-spend_promotion(const Rules *r, int64_t *o)
-{
-    if (o[MODE] == M_REWARD_PROMOTION) {
-        drain(r, o, 1);
-        return 1;
-    }
-    o[PROMOTION]--;
-    return 0;
-}
-
-/* A dealt oracle's card index, or -1 when the slot holds none (never after the deal). */
-static int
-card(int64_t index, int count)
-{
-    return index >= 0 && index < count ? (int)index : -1;
-}
-
-/* board.owned_high: high tokens by colour, counting those on achieved great oracles. */
-static void
-owned_high(const Rules *r, const int64_t *o, int64_t high[4])
-{
-    for (int c = 0; c < 4; c++)
-        high[c] = o[8 + c];
-    for (int slot = 0; slot < 2; slot++) {
-        int g = card(o[GREAT + slot], r->greats);
-        if (o[GREAT_DONE + slot] && g >= 0) {
-            high[r->great_colours[2 * g]]++;
-            high[r->great_colours[2 * g + 1]]++;
-        }
-    }
-}
-
-/* board.meets_needs for small oracle `s`. */
-static int
-meets_needs(const Rules *r, const int64_t *o, int s, const int64_t high[4])
-{
-    const int64_t *needs = r->small_needs + 12 * s;
-    for (int colour = 0; colour < 4; colour++) {
-        const int64_t *need = needs + 3 * colour;
-        if (need[2]) {
-            int64_t h = high[colour], m = h + o[4 + colour];
-            if (h < need[0] || m < need[1] || m + o[colour] < need[2])
-                return 0;
-        }
-    }
-    return 1;
-}
-
-static int
-great_ready(const Rules *r, const int64_t *o, int slot)
-{
-    int g = card(o[GREAT + slot], r->greats);
-    if (o[GREAT_DONE + slot] || g < 0)
-        return 0;
-    int a = r->great_colours[2 * g], c = r->great_colours[2 * g + 1];
-    if (a == c)
-        return o[8 + a] >= 2;
-    return o[8 + a] >= 1 && o[8 + c] >= 1;
-}
-
-/* rules._promotions into the mask row `m`. */
-static void
-promotions(const Rules *r, const int64_t *o, int base, int least, int8_t *m)
-{
-    for (int rank = 0; rank < 2; rank++) {
-        const int64_t *above = o + (rank + 1) * 4;
-        int full = above[0] + above[1] + above[2] + above[3] >= r->capacity[rank + 1];
-        const int64_t *row = o + rank * 4;
-        for (int colour = 0; colour < 4; colour++) {
-            if (row[colour] >= least) {
-                int first = base + (colour * 2 + rank) * 5;
-                if (!full) {
-                    m[first] = 1;
-                } else {
-                    for (int room = 0; room < 4; room++)
-                        if (above[room])
-                            m[first + 1 + room] = 1;
-                }
-            }
-        }
-    }
-}
-
-/* rules.processing_actions as 1s in the mask row `m`. */
-static void
-processing_actions(const Rules *r, const int64_t *o, int8_t *m)
-{
-    if (o[MODE] == M_REWARD_PROMOTION) {
-        promotions(r, o, SPELL_BASE, 1, m);
-        m[DISCARD_PROMOTION] = 1;
-        return;
-    }
-    promotions(r, o, PAIR_BASE, 2, m);
-    if (o[PROMOTION]) {
-        promotions(r, o, SPELL_BASE, 1, m);
-        m[DISCARD_PROMOTION] = 1;
-    }
-    if (o[COLOUR_CHANGE]) {
-        for (int rank = 0; rank < 3; rank++)
-            for (int colour = 0; colour < 4; colour++)
-                if (o[rank * 4 + colour]) {
-                    int first = CHANGE_BASE + (colour * 3 + rank) * 3;
-                    m[first] = m[first + 1] = m[first + 2] = 1;
-                }
-        m[DISCARD_CHANGE] = 1;
-    }
-    if (!(o[SMALL_DONE] && o[SMALL_DONE + 1])) {
-        int64_t high[4];
-        owned_high(r, o, high);
-        for (int slot = 0; slot < 2; slot++) {
-            int s = card(o[SMALL + slot], r->smalls);
-            if (!o[SMALL_DONE + slot] && s >= 0 && meets_needs(r, o, s, high))
-                m[SMALL_BASE + slot] = 1;
-        }
-    }
-    for (int slot = 0; slot < 2; slot++)
-        if (great_ready(r, o, slot))
-            m[GREAT_BASE + slot] = 1;
-    m[DONE] = 1;
-}
-
-/* board.tally: score, great oracles, high, middle, low, impurity left. */
-static void
-tally(const Rules *r, const int64_t *o, int64_t out[6])
-{
-    int64_t greats = o[GREAT_DONE] + o[GREAT_DONE + 1];
-    int64_t smalls = o[SMALL_DONE] + o[SMALL_DONE + 1];
-    int64_t low = o[0] + o[1] + o[2] + o[3];
-    int64_t middle = o[4] + o[5] + o[6] + o[7];
-    int64_t high = o[8] + o[9] + o[10] + o[11] + 2 * greats;
-    int64_t impurity = o[IMPURITY] - r->returned_per_great * greats;
-    if (impurity < 0)
-        impurity = 0;
-    out[0] = low * r->points[0] + middle * r->points[1] + high * r->points[2]
-             + greats * r->great_points + smalls * r->small_points - impurity;
-    out[1] = greats;
-    out[2] = high;
-    out[3] = middle;
-    out[4] = low;
-    out[5] = impurity;
-}
-
 /* ---------------------------------------------------------------- the state machine (state.py) */
 
 static void reveal(const Rules *r, Table *t);
@@ -409,7 +136,7 @@ drain_order(const Rules *r, Table *t)
 {
     while (t->ordered) {
         int p = t->order[0];
-        if (!drain(r, t->b + p * STRIDE, t->phase == P_SOUL_PROCESSING)) {
+        if (!wl_drain(&r->w, t->b + p * STRIDE, t->phase == P_SOUL_PROCESSING, NULL)) {
             t->deciding = 1u << p;
             return;
         }
@@ -419,14 +146,15 @@ drain_order(const Rules *r, Table *t)
     next_corridor(r, t);
 }
 
-/* _take: impurity for the witch's signs, then the gains queued. */
+/* _take: impurity for the witch's signs, then the gains queued (they fit: the queue is
+ * empty at a reveal, and read_rules checks the longest queue). */
 static void
 take(Table *t, int p, int impurity, const int *gains, int count)
 {
     int64_t *o = t->b + p * STRIDE;
     if (impurity)
         o[IMPURITY] += impurity;
-    queue_gains(o, gains, count);
+    (void)wl_queue_gains(o, gains, count);
 }
 
 /* _reveal with rules.rank_players: open the hands, rank, queue each ranked player's gains. */
@@ -456,52 +184,27 @@ reveal(const Rules *r, Table *t)
     }
     int c = t->labyrinth[t->corridor];
     int lower = r->lower[c];
-    /* rank_players: one most is 1st and the next highest non-zero count 2nd; a tie
-     * for the most makes all of them 2nd and nobody 1st. */
-    int64_t top = 0;
-    for (int p = 0; p < n; p++)
-        if (search[p] > top)
-            top = search[p];
-    int first = -1, leaders = 0;
-    int64_t runner = 0;
-    for (int p = 0; p < n; p++)
-        if (search[p] == top)
-            leaders++;
+    int first, seconds[MAX_PLAYERS];
+    int ranked = wl_rank_players(search, n, &first, seconds);
     int gains[MAX_PLAYERS + MAX_UPPER + 1];
     t->ordered = 0;
-    if (top > 0) {
-        if (leaders > 1) {
-            runner = top;
-        } else {
-            for (int p = 0; p < n; p++) {
-                if (search[p] == top)
-                    first = p;
-                else if (search[p] > runner)
-                    runner = search[p];
-            }
-        }
-        if (first >= 0) {
-            int count = 0;
-            for (int i = 0; i < soul; i++)
-                gains[count++] = lower;
-            for (int i = 0; i < r->upper_count[c]; i++)
-                gains[count++] = r->upper[c][i];
+    if (first >= 0) {
+        int count = 0;
+        for (int i = 0; i < soul; i++)
             gains[count++] = lower;
-            t->order[t->ordered++] = first;
-            take(t, first, witch, gains, count);
-        }
-        if (runner > 0) {
-            for (int p = 0; p < n; p++) {
-                if (p != first && search[p] == runner) {
-                    int count = 0;
-                    for (int i = 0; i < soul; i++)
-                        gains[count++] = lower;
-                    gains[count++] = lower;
-                    t->order[t->ordered++] = p;
-                    take(t, p, witch, gains, count);
-                }
-            }
-        }
+        for (int i = 0; i < r->upper_count[c]; i++)
+            gains[count++] = r->upper[c][i];
+        gains[count++] = lower;
+        t->order[t->ordered++] = first;
+        take(t, first, witch, gains, count);
+    }
+    for (int j = 0; j < ranked; j++) {
+        int count = 0;
+        for (int i = 0; i < soul; i++)
+            gains[count++] = lower;
+        gains[count++] = lower;
+        t->order[t->ordered++] = seconds[j];
+        take(t, seconds[j], witch, gains, count);
     }
     drain_order(r, t);
 }
@@ -534,7 +237,7 @@ after_choice(const Rules *r, Table *t, int p)
     if (t->phase == P_SEARCH)
         drain_order(r, t);
     else
-        drain(r, t->b + p * STRIDE, 1);
+        wl_drain(&r->w, t->b + p * STRIDE, 1, NULL);
 }
 
 /* _process: a soul processing decision. */
@@ -542,43 +245,8 @@ static void
 process(const Rules *r, Table *t, int p, int a)
 {
     int64_t *o = t->b + p * STRIDE;
-    if (a < DISCARD_PROMOTION) {
-        int spell = a >= SPELL_BASE;
-        int k = (a - (spell ? SPELL_BASE : PAIR_BASE)) / 5, room = (a - (spell ? SPELL_BASE : PAIR_BASE)) % 5;
-        int colour = k / 2, rank = k % 2;
-        o[rank * 4 + colour] -= spell ? 1 : 2;
-        if (room)
-            o[(rank + 1) * 4 + room - 1]--;
-        o[(rank + 1) * 4 + colour]++;
-        if (spell)
-            spend_promotion(r, o);
-    } else if (a == DISCARD_PROMOTION) {
-        spend_promotion(r, o);
-    } else if (a < DISCARD_CHANGE) {
-        int k = (a - CHANGE_BASE) / 3, to = (a - CHANGE_BASE) % 3;
-        int colour = k / 3, rank = k % 3;
-        if (to >= colour)
-            to++;
-        o[rank * 4 + colour]--;
-        o[rank * 4 + to]++;
-        o[COLOUR_CHANGE]--;
-    } else if (a == DISCARD_CHANGE) {
-        o[COLOUR_CHANGE]--;
-    } else if (a < GREAT_BASE) {
-        int slot = a - SMALL_BASE;
-        int s = card(o[SMALL + slot], r->smalls);
-        o[SMALL_DONE + slot] = 1;
-        if (s >= 0)
-            queue_gains(o, r->rewards[s], r->reward_count[s]);
-        drain(r, o, 1);
-    } else if (a < DONE) {
-        int slot = a - GREAT_BASE;
-        int g = card(o[GREAT + slot], r->greats);
-        if (g >= 0) {
-            o[8 + r->great_colours[2 * g]]--;
-            o[8 + r->great_colours[2 * g + 1]]--;
-        }
-        o[GREAT_DONE + slot] = 1;
+    if (a < DONE) {
+        (void)wl_process(&r->w, o, a, NULL); /* a reward always fits: the queue is empty */
     } else {
         o[MODE] = M_IDLE;
         o[PROMOTION] = 0;
@@ -601,8 +269,7 @@ apply(const Rules *r, Table *t, int p, int a)
         if (!t->deciding)
             reveal(r, t);
     } else if (a < RETURN_LOW_BASE) {
-        o[QUEUE] >>= 3;
-        if (gain_token(r, o, a - CHOOSE_WHITE_BASE))
+        if (wl_choose_white(&r->w, o, a - CHOOSE_WHITE_BASE, NULL))
             after_choice(r, t, p);
     } else if (a < PAIR_BASE) {
         o[a - RETURN_LOW_BASE]--;
@@ -687,9 +354,9 @@ new_game(const Rules *r, Table *t, uint64_t seed)
     t->left = 0;
     for (int i = 0; i < r->corridors; i++)
         t->undrawn[t->left++] = i;
-    for (int i = 0; i < r->greats; i++)
+    for (int i = 0; i < r->w.greats; i++)
         t->undrawn[t->left++] = r->great_outcome + i;
-    for (int i = 0; i < r->smalls; i++)
+    for (int i = 0; i < r->w.smalls; i++)
         t->undrawn[t->left++] = r->small_outcome + i;
     t->dealt = 0;
     t->deciding = 0;
@@ -757,7 +424,7 @@ pack(const Rules *r, const Table *t, int64_t *row)
     for (int p = 0; p < n; p++) {
         const int64_t *o = t->b + p * STRIDE;
         int64_t sheet[6];
-        tally(r, o, sheet);
+        wl_tally(&r->w, o, sheet);
         at[0] = sheet[0];
         for (int e = 0; e < ELEMENTS; e++)
             at[1 + e] = 0;
@@ -801,7 +468,7 @@ mask_row(const Rules *r, const Table *t, int p, int8_t *m)
         if (!any)
             m[COUNT] = 1;
     } else {
-        processing_actions(r, o, m);
+        wl_processing_actions(&r->w, o, NULL, m);
     }
 }
 
@@ -829,177 +496,37 @@ is_legal(const Rules *r, const Table *t, int p, int64_t a)
 /* ---------------------------------------------------------------- construction */
 
 static int
-number(PyObject *data, const char *name, long lo, long hi, int *out)
-{
-    PyObject *v = PyDict_GetItemString(data, name);
-    if (v == NULL) {
-        PyErr_Format(PyExc_KeyError, "the native Labyrinth's data lacks %s", name);
-        return -1;
-    }
-    long x = PyLong_AsLong(v);
-    if (x == -1 && PyErr_Occurred())
-        return -1;
-    if (x < lo || x > hi) {
-        PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s must be from %ld to %ld, "
-                     "got %ld", name, lo, hi, x);
-        return -1;
-    }
-    *out = (int)x;
-    return 0;
-}
-
-/* A sequence of integers from lo to hi into out (its length in *length, at most max). */
-static int
-numbers(PyObject *seq, const char *name, long lo, long hi, int64_t *out, Py_ssize_t max,
-        Py_ssize_t *length)
-{
-    PyObject *fast = PySequence_Fast(seq, "the native Labyrinth's data needs sequences");
-    if (fast == NULL)
-        return -1;
-    Py_ssize_t size = PySequence_Fast_GET_SIZE(fast);
-    if (size > max) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s holds %zd numbers, at most "
-                     "%zd", name, size, max);
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < size; i++) {
-        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if ((x == -1 && PyErr_Occurred()) || x < lo || x > hi) {
-            Py_DECREF(fast);
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s must hold numbers "
-                             "from %ld to %ld, got %ld", name, lo, hi, x);
-            return -1;
-        }
-        out[i] = x;
-    }
-    Py_DECREF(fast);
-    *length = size;
-    return 0;
-}
-
-static int
-sequence(PyObject *data, const char *name, long lo, long hi, int64_t *out, Py_ssize_t max,
-         Py_ssize_t *length)
-{
-    PyObject *v = PyDict_GetItemString(data, name);
-    if (v == NULL) {
-        PyErr_Format(PyExc_KeyError, "the native Labyrinth's data lacks %s", name);
-        return -1;
-    }
-    return numbers(v, name, lo, hi, out, max, length);
-}
-
-/* A list of lists (one per card) into rows of at most `max` numbers each. */
-static int
-card_lists(PyObject *data, const char *name, long hi, Py_ssize_t cards, int *rows, int max,
-           int *counts)
-{
-    PyObject *v = PyDict_GetItemString(data, name);
-    if (v == NULL) {
-        PyErr_Format(PyExc_KeyError, "the native Labyrinth's data lacks %s", name);
-        return -1;
-    }
-    PyObject *fast = PySequence_Fast(v, "the native Labyrinth's data needs sequences");
-    if (fast == NULL)
-        return -1;
-    if (PySequence_Fast_GET_SIZE(fast) != cards) {
-        Py_DECREF(fast);
-        PyErr_Format(PyExc_ValueError, "the native Labyrinth's %s needs one list per card",
-                     name);
-        return -1;
-    }
-    for (Py_ssize_t c = 0; c < cards; c++) {
-        int64_t row[MAX_UPPER > MAX_REWARD ? MAX_UPPER : MAX_REWARD];
-        Py_ssize_t length;
-        if (numbers(PySequence_Fast_GET_ITEM(fast, c), name, 0, hi, row, max, &length) < 0) {
-            Py_DECREF(fast);
-            return -1;
-        }
-        for (Py_ssize_t i = 0; i < length; i++)
-            rows[c * max + i] = (int)row[i];
-        counts[c] = (int)length;
-    }
-    Py_DECREF(fast);
-    return 0;
-}
-
-static int
 read_rules(Rules *r, PyObject *data)
 {
-    if (!PyDict_Check(data)) {
-        PyErr_SetString(PyExc_TypeError, "the native Labyrinth's data must be a dict");
+    if (wl_read_rules(&r->w, data) < 0)
         return -1;
-    }
-    PyObject *layout = PyDict_GetItemString(data, "layout");
-    for (size_t i = 0; i < sizeof(LAYOUT) / sizeof(LAYOUT[0]); i++) {
-        PyObject *v = layout && PyDict_Check(layout)
-                          ? PyDict_GetItemString(layout, LAYOUT[i].name) : NULL;
-        if (!v || PyLong_AsLong(v) != LAYOUT[i].value) {
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError,
-                             "the native Labyrinth was built for %s = %ld: rebuild it and "
-                             "update _wicked_labyrinth.c", LAYOUT[i].name, LAYOUT[i].value);
-            return -1;
-        }
-    }
     int64_t buffer[12 * MAX_OUTCOMES];
     Py_ssize_t length;
-    if (number(data, "players", 2, MAX_PLAYERS, &r->n) < 0
-        || number(data, "corridors_per_round", 1, MAX_K, &r->k) < 0
-        || number(data, "search_pieces", 0, (CHOOSE_WHITE_BASE - DECLARE_BASE) / 4 - 1,
+    if (wl_number(data, "players", 2, MAX_PLAYERS, &r->n) < 0
+        || wl_number(data, "corridors_per_round", 1, MAX_K, &r->k) < 0
+        || wl_number(data, "search_pieces", 0, (CHOOSE_WHITE_BASE - DECLARE_BASE) / 4 - 1,
                   &r->search_pieces) < 0
-        || number(data, "rounds", 1, 1000, &r->rounds) < 0
-        || number(data, "great_points", -1000, 1000, &r->great_points) < 0
-        || number(data, "small_points", -1000, 1000, &r->small_points) < 0
-        || number(data, "returned_per_great", 0, 1000, &r->returned_per_great) < 0
-        || number(data, "great_outcome", 0, MAX_OUTCOMES, &r->great_outcome) < 0
-        || number(data, "small_outcome", r->great_outcome, MAX_OUTCOMES, &r->small_outcome) < 0
-        || number(data, "outcomes", r->small_outcome, MAX_OUTCOMES, &r->outcomes) < 0
-        || number(data, "fragments", 1, 8, &r->fragments) < 0
-        || number(data, "queue_digits", 0, MAX_QUEUE_DIGITS, &r->queue_digits) < 0
-        || number(data, "width", 0, 1 << 20, &r->width) < 0)
+        || wl_number(data, "rounds", 1, 1000, &r->rounds) < 0
+        || wl_number(data, "great_outcome", 0, MAX_OUTCOMES, &r->great_outcome) < 0
+        || wl_number(data, "small_outcome", r->great_outcome, MAX_OUTCOMES, &r->small_outcome) < 0
+        || wl_number(data, "outcomes", r->small_outcome, MAX_OUTCOMES, &r->outcomes) < 0
+        || wl_number(data, "fragments", 1, 8, &r->fragments) < 0
+        || wl_number(data, "queue_digits", 0, MAX_QUEUE_DIGITS, &r->queue_digits) < 0
+        || wl_number(data, "width", 0, 1 << 20, &r->width) < 0)
         return -1;
-    if (sequence(data, "capacity", 0, 1000, buffer, 3, &length) < 0)
-        return -1;
-    if (length != 3)
-        goto bad;
-    for (int i = 0; i < 3; i++)
-        r->capacity[i] = (int)buffer[i];
-    if (sequence(data, "points", -1000, 1000, buffer, 3, &length) < 0)
-        return -1;
-    if (length != 3)
-        goto bad;
-    for (int i = 0; i < 3; i++)
-        r->points[i] = (int)buffer[i];
     /* The cards: every outcome a card of its kind. */
-    if (sequence(data, "corridor_lower", 0, r->fragments - 1, buffer, r->great_outcome,
+    if (wl_sequence(data, "corridor_lower", 0, r->fragments - 1, buffer, r->great_outcome,
                  &length) < 0)
         return -1;
     r->corridors = (int)length;
     for (int i = 0; i < r->corridors; i++)
         r->lower[i] = (int)buffer[i];
-    if (card_lists(data, "corridor_upper", ELEMENTS - 1, r->corridors, &r->upper[0][0],
+    if (wl_card_lists(data, "corridor_upper", ELEMENTS - 1, r->corridors, &r->upper[0][0],
                    MAX_UPPER, r->upper_count) < 0)
         return -1;
-    if (sequence(data, "great_colours", 0, 3, buffer, 2 * (r->small_outcome - r->great_outcome),
-                 &length) < 0)
-        return -1;
-    if (length % 2)
+    if (r->w.greats > r->small_outcome - r->great_outcome
+        || r->w.smalls > r->outcomes - r->small_outcome)
         goto bad;
-    r->greats = (int)(length / 2);
-    for (Py_ssize_t i = 0; i < length; i++)
-        r->great_colours[i] = (int)buffer[i];
-    if (sequence(data, "small_needs", 0, 1000, r->small_needs,
-                 12 * (r->outcomes - r->small_outcome), &length) < 0)
-        return -1;
-    if (length % 12)
-        goto bad;
-    r->smalls = (int)(length / 12);
-    if (card_lists(data, "small_rewards", ELEMENTS - 1, r->smalls, &r->rewards[0][0],
-                   MAX_REWARD, r->reward_count) < 0)
-        return -1;
     /* Enough cards for every deal and round, and every queue within 63 bits: at most
      * a lower fragment per soul sign, a corridor's upper half and its lower fragment
      * (a small oracle's reward is queued on an empty queue). */
@@ -1007,7 +534,7 @@ read_rules(Rules *r, PyObject *data)
     for (int c = 0; c < r->corridors; c++)
         if (r->upper_count[c] > longest)
             longest = r->upper_count[c];
-    if (r->k * r->rounds > r->corridors || 2 * r->n > r->greats || 2 * r->n > r->smalls
+    if (r->k * r->rounds > r->corridors || 2 * r->n > r->w.greats || 2 * r->n > r->w.smalls
         || r->n + longest + 1 > MAX_QUEUE_DIGITS || r->fragments + ELEMENTS > 16
         || r->width != 7 + r->k * (1 + r->n) + 1 + r->fragments + ELEMENTS
                            + r->n * (STRIDE + 2 + ELEMENTS))
@@ -1173,7 +700,7 @@ Tables_tallies(Tables *self, PyObject *args)
         return NULL;
     for (int p = 0; p < self->r.n; p++) {
         int64_t s[6];
-        tally(&self->r, self->tables[t].b + p * STRIDE, s);
+        wl_tally(&self->r.w, self->tables[t].b + p * STRIDE, s);
         PyObject *row = Py_BuildValue("(LLLLLL)", (long long)s[0], (long long)s[1],
                                       (long long)s[2], (long long)s[3], (long long)s[4],
                                       (long long)s[5]);
@@ -1208,11 +735,17 @@ static PyTypeObject TablesType = {
     .tp_methods = Tables_methods,
 };
 
+static PyMethodDef module_methods[] = {
+    {"vector", (PyCFunction)wl_vector, METH_VARARGS, wl_vector_doc},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "tabletop.games.wicked_labyrinth.native._engine",
     .m_doc = "The Wicked Labyrinth's engine in C for the batched env (see the .c file).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC

@@ -1,10 +1,10 @@
 /* The Wicked Labyrinth's soul processing search, in C: the native ProcessingPlanner.
  *
  * This file mirrors, function for function, ``ReferencePlanner`` in
- * processing_planner.py (the search, ``_useful``, ``_apply``, the memos) with the
- * rules it calls in rules.py (``processing_actions``, ``promote``, ``achieve_great``,
- * ``achieve_small``, ``queue_gains``, ``drain``, ``gain_token``, ``spend_promotion``),
- * and ``own_value`` in valuation.py (with ``tally`` and ``meets_needs`` of board.py). The Python code is
+ * processing_planner.py (the search, ``_useful``, ``_apply``, the memos) and
+ * ``own_value`` in valuation.py, calling the rules of rules.h (rules.py and board.py
+ * in C, shared with _engine.c: ``processing_actions``, ``promote``, ``achieve_great``,
+ * ``achieve_small``, the gains, ``tally``, ``meets_needs``). The Python code is
  * the reference: tests/wicked_labyrinth_bot/test_native_planner.py replays the calls
  * that seeded games make of the planner, and random boards, on both and requires the
  * same values (``==`` on doubles), the same actions and the same search levels.
@@ -19,11 +19,13 @@
  *   ``value > best + 1e-12`` test, and memo entries kept when a level runs out.
  * - Card data, weights and the rulebook's numbers come from the Python objects at
  *   construction (``processing_planner.native_planner``); the board layout and action
- *   ids are compiled in here and checked against ids.py/board.py/elements.py then.
+ *   ids are compiled in from rules.h and checked against ids.py/board.py/elements.py then.
  *
  * Limits (an exception, never a different answer): board slots other than the queue
- * must fit in 16 bits and the queue of gains in 63 bits, and card slots must name a
- * card (Python's indexing: -1 is the last card). The reference remembers each board's
+ * must fit in 16 bits and the queue of gains in 63 bits, its digits 1 to 7 (as
+ * queue_gains writes them), card slots must name a card (Python's indexing: -1 is
+ * the last card, read as that card's index), and a card set holds at most
+ * WL_MAX_CARDS oracles of each kind. The reference remembers each board's
  * wanted colours by its packed oracle slots; here they are computed from the same
  * slots, which is the same for any board whose oracle slots hold cards and 0/1 flags.
  */
@@ -36,57 +38,13 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ---------------------------------------------------------------- layout (board.py, ids.py, elements.py) */
-
-#define STRIDE 29
-#define PROMOTION 15
-#define COLOUR_CHANGE 16
-#define GREAT 17
-#define GREAT_DONE 19
-#define SMALL 21
-#define SMALL_DONE 23
-#define MODE 25
-#define IMPURITY 26
-#define QUEUE 28
-
-#define CHOOSE_WHITE_BASE 36
-#define RETURN_LOW_BASE 40
-#define PAIR_BASE 44
-#define SPELL_BASE 84
-#define DISCARD_PROMOTION 124
-#define CHANGE_BASE 125
-#define DISCARD_CHANGE 161
-#define SMALL_BASE 162
-#define GREAT_BASE 164
-#define DONE 166
-
-#define M_CHOOSE_WHITE 2
-#define M_OVERFLOW 3
-#define M_PROCESS 4
-#define M_REWARD_PROMOTION 5
-#define E_WHITE 4
-#define E_PROMOTION 5
-
-static const struct { const char *name; long value; } LAYOUT[] = {
-    {"STRIDE", STRIDE}, {"PROMOTION", PROMOTION}, {"COLOUR_CHANGE", COLOUR_CHANGE},
-    {"GREAT", GREAT}, {"GREAT_DONE", GREAT_DONE}, {"SMALL", SMALL},
-    {"SMALL_DONE", SMALL_DONE}, {"MODE", MODE}, {"IMPURITY", IMPURITY}, {"QUEUE", QUEUE},
-    {"CHOOSE_WHITE_BASE", CHOOSE_WHITE_BASE}, {"RETURN_LOW_BASE", RETURN_LOW_BASE},
-    {"PAIR_BASE", PAIR_BASE}, {"SPELL_BASE", SPELL_BASE},
-    {"DISCARD_PROMOTION", DISCARD_PROMOTION}, {"CHANGE_BASE", CHANGE_BASE},
-    {"DISCARD_CHANGE", DISCARD_CHANGE}, {"SMALL_BASE", SMALL_BASE},
-    {"GREAT_BASE", GREAT_BASE}, {"DONE", DONE}, {"M_CHOOSE_WHITE", M_CHOOSE_WHITE},
-    {"M_OVERFLOW", M_OVERFLOW}, {"M_PROCESS", M_PROCESS},
-    {"M_REWARD_PROMOTION", M_REWARD_PROMOTION}, {"WHITE", E_WHITE},
-    {"PROMOTION_ELEMENT", E_PROMOTION},
-};
+#include "rules.h"
 
 #define N_WIDTHS 3
 static const int WIDTHS[N_WIDTHS] = {0, 3, 1}; /* processing_planner._WIDTHS */
 
 #define MAX_ACTIONS 128 /* more than any board's useful actions (55 at most) */
 #define MAX_NEEDS 16    /* ranks a small oracle needs of one colour */
-#define MAX_REWARD 8    /* elements of a small oracle's reward */
 
 typedef int64_t Board[STRIDE];
 
@@ -211,14 +169,10 @@ typedef struct {
     long memo_limit;
     Table memo[N_WIDTHS]; /* per search level, finished boards: worth and first action */
     Table end;            /* worth of boards whose processing ends (own_value) */
+    WlRules w; /* the rulebook's numbers and the cards (rules.h) */
     /* Card data, read from the card set and valuation's _Facts at construction. */
-    Py_ssize_t n_great, n_small;
-    int *great_colours;   /* cards.great_colours: 2 per great oracle */
     int *great_wanted;    /* per great oracle, its colours as bits */
-    int64_t *small_needs; /* cards.small_needs: 12 per small oracle */
     int *small_wanted;    /* per small oracle, its required colours as bits */
-    int *rewards;         /* per small oracle, MAX_REWARD elements as the state queues them */
-    int *reward_count;
     int *facts_needs;     /* per small oracle and colour, MAX_NEEDS ranks highest first */
     int *facts_count;     /* per small oracle and colour, how many */
     double *facts_reward; /* per small oracle, _Facts.rewards */
@@ -226,17 +180,15 @@ typedef struct {
     double future, w_great, w_small, w_middle, w_crowding;
     double horizon[4];
     double great_unit[3];
-    long capacity[3], token_points[3];
-    long great_points, small_points, impurity_per_great;
 } Planner;
 
 static int search(Planner *p, const Board b, const Key *k, uint64_t h, int level, int width,
                   double *value, int *action);
 
 /* Python's index of a card slot (-1 is the last card); -1 here when it names no card. */
-static Py_ssize_t card_index(int64_t slot, Py_ssize_t n) {
+static int card_index(int64_t slot, int n) {
     if (slot < 0) slot += n;
-    return slot >= 0 && slot < n ? (Py_ssize_t)slot : -1;
+    return slot >= 0 && slot < n ? (int)slot : -1;
 }
 
 static int pack(const Board b, Key *k, uint64_t *h) {
@@ -257,25 +209,6 @@ static int pack(const Board b, Key *k, uint64_t *h) {
 
 /* ---------------------------------------------------------------- valuation.py */
 
-/* board.tally: (score, great oracles, high, middle, low, impurity left). */
-static void tally(const Planner *p, const Board b, int64_t out[6]) {
-    int64_t greats = b[GREAT_DONE] + b[GREAT_DONE + 1];
-    int64_t smalls = b[SMALL_DONE] + b[SMALL_DONE + 1];
-    int64_t low = b[0] + b[1] + b[2] + b[3];
-    int64_t middle = b[4] + b[5] + b[6] + b[7];
-    int64_t high = b[8] + b[9] + b[10] + b[11] + 2 * greats;
-    int64_t impurity = b[IMPURITY] - p->impurity_per_great * greats;
-    if (impurity < 0) impurity = 0;
-    out[0] = low * p->token_points[0] + middle * p->token_points[1] +
-             high * p->token_points[2] + greats * p->great_points + smalls * p->small_points -
-             impurity;
-    out[1] = greats;
-    out[2] = high;
-    out[3] = middle;
-    out[4] = low;
-    out[5] = impurity;
-}
-
 static double great_prospects(const Planner *p, const Board b, double weight) {
     if (b[GREAT_DONE] && b[GREAT_DONE + 1]) return 0.0;
     int64_t impurity = b[IMPURITY];
@@ -284,9 +217,9 @@ static double great_prospects(const Planner *p, const Board b, double weight) {
     for (int slot = 0; slot < 2; slot++) {
         if (b[GREAT_DONE + slot]) continue;
         double progress = 0.0;
-        Py_ssize_t card = card_index(b[GREAT + slot], p->n_great);
+        int card = (int)b[GREAT + slot];
         for (int j = 0; j < 2; j++) {
-            int colour = p->great_colours[2 * card + j];
+            int colour = p->w.great_colours[2 * card + j];
             if (b[8 + colour] - (used >> 4 * (8 + colour) & 15)) {
                 used += (int64_t)1 << 4 * (8 + colour);
                 progress += p->great_unit[0];
@@ -304,9 +237,9 @@ static double great_prospects(const Planner *p, const Board b, double weight) {
                 }
             }
         }
-        int64_t relief = impurity + 1 < p->impurity_per_great ? impurity + 1
-                                                              : p->impurity_per_great;
-        total += weight * (double)(p->great_points + relief) * pow(progress / 2, 2.0);
+        int64_t relief = impurity + 1 < p->w.returned_per_great ? impurity + 1
+                                                                : p->w.returned_per_great;
+        total += weight * (double)(p->w.great_points + relief) * pow(progress / 2, 2.0);
     }
     return total;
 }
@@ -338,24 +271,24 @@ static double small_prospects(const Planner *p, const Board b, double weight) {
     double total = 0.0;
     for (int slot = 0; slot < 2; slot++) {
         if (b[SMALL_DONE + slot]) continue;
-        Py_ssize_t card = card_index(b[SMALL + slot], p->n_small);
+        int card = (int)b[SMALL + slot];
         double s = share(b, p->facts_needs + card * 4 * MAX_NEEDS, p->facts_count + card * 4);
         double reward = p->facts_reward[card];
-        total += weight * ((double)p->small_points + reward) * pow(s, 2.0);
+        total += weight * ((double)p->w.small_points + reward) * pow(s, 2.0);
     }
     return total;
 }
 
 static double own_value(const Planner *p, const Board b) {
     int64_t t[6];
-    tally(p, b, t);
+    wl_tally(&p->w, b, t);
     double value = (double)t[0] + 1e-3 * (double)t[1] + 1e-4 * (double)t[2] +
                    1e-5 * (double)t[3] + 1e-6 * (double)t[4] - 1e-7 * (double)t[5];
     if (p->left <= 0 || p->future <= 0) return value;
     double scale = p->future * p->horizon[p->left < 3 ? p->left : 3];
     value += scale * great_prospects(p, b, p->w_great);
     value += scale * small_prospects(p, b, p->w_small);
-    int64_t high_room = p->capacity[2] - (b[8] + b[9] + b[10] + b[11]);
+    int64_t high_room = p->w.capacity[2] - (b[8] + b[9] + b[10] + b[11]);
     int64_t middle = t[3] < high_room + 2 ? t[3] : high_room + 2;
     value += scale * p->w_middle * (double)middle;
     int64_t crowd = t[4] - 4 > 0 ? t[4] - 4 : 0;
@@ -368,8 +301,8 @@ static double own_value(const Planner *p, const Board b) {
 static int wanted_colours(const Planner *p, const Board b) {
     int wanted = 0;
     for (int slot = 0; slot < 2; slot++) {
-        if (!b[GREAT_DONE + slot]) wanted |= p->great_wanted[card_index(b[GREAT + slot], p->n_great)];
-        if (!b[SMALL_DONE + slot]) wanted |= p->small_wanted[card_index(b[SMALL + slot], p->n_small)];
+        if (!b[GREAT_DONE + slot]) wanted |= p->great_wanted[b[GREAT + slot]];
+        if (!b[SMALL_DONE + slot]) wanted |= p->small_wanted[b[SMALL + slot]];
     }
     return wanted;
 }
@@ -405,40 +338,6 @@ static int promotions(const Board b, int base, int least, int middle_room, int h
     return n;
 }
 
-/* rules._promotions: every room in a full rank. */
-static int rules_promotions(const Planner *p, const Board b, int base, int least, int *out,
-                            int n) {
-    for (int rank = 0; rank < 2; rank++) {
-        int above = (rank + 1) * 4;
-        int full = b[above] + b[above + 1] + b[above + 2] + b[above + 3] >= p->capacity[rank + 1];
-        for (int colour = 0; colour < 4; colour++) {
-            if (b[rank * 4 + colour] >= least) {
-                int first = base + (colour * 2 + rank) * 5;
-                if (!full) {
-                    out[n++] = first;
-                } else {
-                    for (int room = 0; room < 4; room++)
-                        if (b[above + room]) out[n++] = first + 1 + room;
-                }
-            }
-        }
-    }
-    return n;
-}
-
-/* board.meets_needs with owned_high's counts. */
-static int meets_needs(const Board b, const int64_t *needs, const int64_t high[4]) {
-    for (int colour = 0; colour < 4; colour++) {
-        const int64_t *need = needs + 3 * colour;
-        if (need[2]) {
-            int64_t h = high[colour];
-            int64_t m = h + b[4 + colour];
-            if (h < need[0] || m < need[1] || m + b[colour] < need[2]) return 0;
-        }
-    }
-    return 1;
-}
-
 /* The useful actions of ``b`` into ``out`` (their number). */
 static int useful(const Planner *p, const Board b, int *out) {
     int64_t mode = b[MODE];
@@ -454,26 +353,21 @@ static int useful(const Planner *p, const Board b, int *out) {
     }
     if (mode != M_PROCESS && mode != M_REWARD_PROMOTION) return 0;
     if (mode != M_PROCESS) { /* rules.processing_actions in the reward's promotion */
-        n = rules_promotions(p, b, SPELL_BASE, 1, out, n);
+        n = wl_promotions(&p->w, b, SPELL_BASE, 1, out, NULL, n);
         out[n++] = DISCARD_PROMOTION;
         return n;
     }
     for (int slot = 0; slot < 2; slot++) {
-        if (!b[GREAT_DONE + slot]) {
-            Py_ssize_t i = 2 * card_index(b[GREAT + slot], p->n_great);
-            int a = p->great_colours[i];
-            int c = p->great_colours[i + 1];
-            if (a == c ? b[8 + a] >= 2 : b[8 + a] >= 1 && b[8 + c] >= 1) {
-                out[n++] = GREAT_BASE + slot;
-                return n;
-            }
+        if (wl_great_ready(&p->w, b, slot)) {
+            out[n++] = GREAT_BASE + slot;
+            return n;
         }
     }
     int wanted = wanted_colours(p, b);
     out[n++] = DONE;
     int middle_room = -1, high_room = -1;
-    if (b[4] + b[5] + b[6] + b[7] >= p->capacity[1]) middle_room = room_choice(b, 1, wanted);
-    if (b[8] + b[9] + b[10] + b[11] >= p->capacity[2]) high_room = room_choice(b, 2, wanted);
+    if (b[4] + b[5] + b[6] + b[7] >= p->w.capacity[1]) middle_room = room_choice(b, 1, wanted);
+    if (b[8] + b[9] + b[10] + b[11] >= p->w.capacity[2]) high_room = room_choice(b, 2, wanted);
     n = promotions(b, PAIR_BASE, 2, middle_room, high_room, out, n);
     if (b[PROMOTION]) n = promotions(b, SPELL_BASE, 1, middle_room, high_room, out, n);
     if (b[COLOUR_CHANGE]) {
@@ -490,18 +384,10 @@ static int useful(const Planner *p, const Board b, int *out) {
         }
     }
     if (!(b[SMALL_DONE] && b[SMALL_DONE + 1])) {
-        int64_t high[4] = {b[8], b[9], b[10], b[11]}; /* board.owned_high */
+        int64_t high[4];
+        wl_owned_high(&p->w, b, high);
         for (int slot = 0; slot < 2; slot++) {
-            if (b[GREAT_DONE + slot]) {
-                Py_ssize_t i = 2 * card_index(b[GREAT + slot], p->n_great);
-                high[p->great_colours[i]] += 1;
-                high[p->great_colours[i + 1]] += 1;
-            }
-        }
-        for (int slot = 0; slot < 2; slot++) {
-            if (!b[SMALL_DONE + slot] &&
-                meets_needs(b, p->small_needs + 12 * card_index(b[SMALL + slot], p->n_small),
-                            high))
+            if (!b[SMALL_DONE + slot] && wl_meets_needs(&p->w, b, (int)b[SMALL + slot], high))
                 out[n++] = SMALL_BASE + slot;
         }
     }
@@ -510,114 +396,19 @@ static int useful(const Planner *p, const Board b, int *out) {
 
 /* ---------------------------------------------------------------- _apply and the queue of gains */
 
-/* Python's b[i] for a slot index that may be negative (b[-1] is the queue). */
-#define AT(b, i) ((b)[(i) < 0 ? (i) + STRIDE : (i)])
-
-/* A gained token enters the low rank; with seven, the player returns one (0: the board
- * waits for that choice), unless all seven are of one colour. */
-static int gain_token(const Planner *p, Board b, int colour) {
-    AT(b, colour) += 1;
-    if (b[0] + b[1] + b[2] + b[3] <= p->capacity[0]) return 1;
-    if (AT(b, colour) == p->capacity[0] + 1) {
-        AT(b, colour) -= 1;
-        return 1;
-    }
-    b[MODE] = M_OVERFLOW;
-    return 0;
-}
-
-/* Take the queued gains until a choice stops it. */
-static void drain(const Planner *p, Board b) {
-    while (b[QUEUE]) {
-        int64_t q = b[QUEUE];
-        int e = (int)(q & 7) - 1;
-        if (e == E_WHITE) {
-            b[MODE] = M_CHOOSE_WHITE;
-            return;
-        }
-        b[QUEUE] = q >> 3;
-        if (e < E_WHITE) {
-            if (!gain_token(p, b, e)) return;
-        } else if (e == E_PROMOTION) {
-            b[MODE] = M_REWARD_PROMOTION;
-            return;
-        } else {
-            b[COLOUR_CHANGE] += 1;
-        }
-    }
-    b[MODE] = M_PROCESS;
-}
-
-static void spend_promotion(const Planner *p, Board b) {
-    if (b[MODE] == M_REWARD_PROMOTION)
-        drain(p, b);
-    else
-        b[PROMOTION] -= 1;
-}
-
-/* rules.decode_promotion and rules.promote (room -1: none returned). */
-static void promote(Board b, int action, int base, int spent) {
-    int k = (action - base) / 5, room = (action - base) % 5 - 1;
-    int colour = k / 2, rank = k % 2;
-    b[rank * 4 + colour] -= spent;
-    if (room >= 0) b[(rank + 1) * 4 + room] -= 1;
-    b[(rank + 1) * 4 + colour] += 1;
-}
-
-static int bit_length(int64_t q) {
-    int n = 0;
-    for (uint64_t u = (uint64_t)q; u; u >>= 1) n++;
-    return n;
-}
-
 /* Section 8 on one board (ReferencePlanner._apply); never ``done``. */
 static int apply(const Planner *p, Board b, int action) {
-    if (action < RETURN_LOW_BASE) {
-        b[QUEUE] >>= 3;
-        if (gain_token(p, b, action - CHOOSE_WHITE_BASE)) drain(p, b);
-    } else if (action < PAIR_BASE) {
+    if (action >= CHOOSE_WHITE_BASE && action < RETURN_LOW_BASE) {
+        if (wl_choose_white(&p->w, b, action - CHOOSE_WHITE_BASE, NULL)) wl_drain(&p->w, b, 1, NULL);
+    } else if (action >= RETURN_LOW_BASE && action < PAIR_BASE) {
         b[action - RETURN_LOW_BASE] -= 1;
-        drain(p, b);
-    } else if (action < SPELL_BASE) {
-        promote(b, action, PAIR_BASE, 2);
-    } else if (action < DISCARD_PROMOTION) {
-        promote(b, action, SPELL_BASE, 1);
-        spend_promotion(p, b);
-    } else if (action == DISCARD_PROMOTION) {
-        spend_promotion(p, b);
-    } else if (action < DISCARD_CHANGE) { /* rules.decode_change */
-        int k = (action - CHANGE_BASE) / 3, t = (action - CHANGE_BASE) % 3;
-        int colour = k / 3, rank = k % 3;
-        int to = t < colour ? t : t + 1;
-        b[rank * 4 + colour] -= 1;
-        b[rank * 4 + to] += 1;
-        b[COLOUR_CHANGE] -= 1;
-    } else if (action == DISCARD_CHANGE) {
-        b[COLOUR_CHANGE] -= 1;
-    } else if (action < GREAT_BASE) {
-        int slot = action - SMALL_BASE;
-        Py_ssize_t card = card_index(b[SMALL + slot], p->n_small);
-        b[SMALL_DONE + slot] = 1;
-        int64_t q = b[QUEUE];
-        int length = (bit_length(q) + 2) / 3;
-        int count = p->reward_count[card];
-        if (3 * (length + count) > 63) {
+        wl_drain(&p->w, b, 1, NULL);
+    } else if (action >= PAIR_BASE && action < DONE) {
+        if (wl_process(&p->w, b, action, NULL) < 0) {
             PyErr_SetString(PyExc_OverflowError,
                             "the native planner keeps the queue of gains in 63 bits");
             return FAILED;
         }
-        for (int j = 0; j < count; j++) {
-            q |= (int64_t)(p->rewards[card * MAX_REWARD + j] + 1) << (3 * length);
-            length++;
-        }
-        b[QUEUE] = q;
-        drain(p, b);
-    } else if (action < DONE) { /* rules.achieve_great */
-        int slot = action - GREAT_BASE;
-        Py_ssize_t i = 2 * card_index(b[GREAT + slot], p->n_great);
-        b[8 + p->great_colours[i]] -= 1;
-        b[8 + p->great_colours[i + 1]] -= 1;
-        b[GREAT_DONE + slot] = 1;
     } else {
         PyErr_Format(PyExc_ValueError, "the planner does not apply action %d", action);
         return FAILED;
@@ -752,7 +543,10 @@ static int read_board(const Planner *p, PyObject *seq, Board b) {
             Py_DECREF(fast);
             return FAILED;
         }
-        if (overflow || (i == QUEUE && v < 0)) {
+        int digits = 1; /* every base-8 digit of the queue 1 .. 7 (rules.h reads no other) */
+        for (unsigned long long q = (unsigned long long)v; i == QUEUE && q; q >>= 3)
+            digits = digits && (q & 7);
+        if (overflow || (i == QUEUE && (v < 0 || !digits))) {
             Py_DECREF(fast);
             PyErr_Format(PyExc_OverflowError,
                          "the native planner cannot read slot %d of this board", i);
@@ -763,12 +557,14 @@ static int read_board(const Planner *p, PyObject *seq, Board b) {
     Py_DECREF(fast);
     static const int card_slots[4][2] = {{GREAT, 0}, {GREAT + 1, 0}, {SMALL, 1}, {SMALL + 1, 1}};
     for (int i = 0; i < 4; i++) {
-        Py_ssize_t n = card_slots[i][1] ? p->n_small : p->n_great;
-        if (card_index(b[card_slots[i][0]], n) < 0) {
+        int n = card_slots[i][1] ? p->w.smalls : p->w.greats;
+        int card = card_index(b[card_slots[i][0]], n);
+        if (card < 0) {
             PyErr_Format(PyExc_IndexError, "board slot %d names no card: %lld",
                          card_slots[i][0], (long long)b[card_slots[i][0]]);
             return FAILED;
         }
+        b[card_slots[i][0]] = card; /* the rules read a card's own index */
     }
     return OK;
 }
@@ -891,66 +687,31 @@ static PyObject *per_card(PyObject *data, const char *name, Py_ssize_t i, Py_ssi
 }
 
 static int read_data(Planner *p, PyObject *data) {
-    for (size_t i = 0; i < sizeof(LAYOUT) / sizeof(LAYOUT[0]); i++) {
-        PyObject *layout = PyDict_GetItemString(data, "layout");
-        PyObject *v = layout ? PyDict_GetItemString(layout, LAYOUT[i].name) : NULL;
-        if (!v || PyLong_AsLong(v) != LAYOUT[i].value) {
-            if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError,
-                             "the native planner was built for %s = %ld: rebuild it and "
-                             "update _planner.c",
-                             LAYOUT[i].name, LAYOUT[i].value);
-            return FAILED;
-        }
-    }
+    if (wl_read_rules(&p->w, data) < 0) return FAILED;
     PyObject *g = PyDict_GetItemString(data, "great_wanted");
     PyObject *s = PyDict_GetItemString(data, "small_wanted");
     if (!g || !s) {
         PyErr_SetString(PyExc_KeyError, "native planner data lacks the wanted colours");
         return FAILED;
     }
-    p->n_great = PySequence_Size(g);
-    p->n_small = PySequence_Size(s);
-    if (p->n_great < 1 || p->n_small < 1) {
-        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card set without oracles");
-        return FAILED;
-    }
-    Py_ssize_t ng = p->n_great, ns = p->n_small;
-    p->great_colours = PyMem_Calloc(2 * ng, sizeof(int));
+    Py_ssize_t ng = p->w.greats, ns = p->w.smalls;
     p->great_wanted = PyMem_Calloc(ng, sizeof(int));
-    p->small_needs = PyMem_Calloc(12 * ns, sizeof(int64_t));
     p->small_wanted = PyMem_Calloc(ns, sizeof(int));
-    p->rewards = PyMem_Calloc(ns * MAX_REWARD, sizeof(int));
-    p->reward_count = PyMem_Calloc(ns, sizeof(int));
     p->facts_needs = PyMem_Calloc(ns * 4 * MAX_NEEDS, sizeof(int));
     p->facts_count = PyMem_Calloc(ns * 4, sizeof(int));
     p->facts_reward = PyMem_Calloc(ns, sizeof(double));
-    int *needs = PyMem_Calloc(12 * ns, sizeof(int));
-    if (!p->great_colours || !p->great_wanted || !p->small_needs || !p->small_wanted ||
-        !p->rewards || !p->reward_count || !p->facts_needs || !p->facts_count ||
-        !p->facts_reward || !needs) {
-        PyMem_Free(needs);
+    if (!p->great_wanted || !p->small_wanted || !p->facts_needs || !p->facts_count ||
+        !p->facts_reward) {
         PyErr_NoMemory();
         return FAILED;
     }
-    int status = read_ints(data, "great_colours", p->great_colours, 2 * ng, NULL);
-    if (status == OK) status = read_ints(data, "great_wanted", p->great_wanted, ng, NULL);
+    int status = read_ints(data, "great_wanted", p->great_wanted, ng, NULL);
     if (status == OK) status = read_ints(data, "small_wanted", p->small_wanted, ns, NULL);
-    if (status == OK) status = read_ints(data, "small_needs", needs, 12 * ns, NULL);
-    for (Py_ssize_t i = 0; i < 12 * ns; i++) p->small_needs[i] = needs[i];
-    PyMem_Free(needs);
     if (status == OK) status = read_doubles(data, "facts_rewards", p->facts_reward, ns);
     for (Py_ssize_t card = 0; status == OK && card < ns; card++) {
-        PyObject *reward = per_card(data, "rewards", card, ns);
-        Py_ssize_t count = MAX_REWARD;
+        Py_ssize_t count;
         PyObject *one = PyDict_New();
-        if (!reward || !one) {
-            Py_XDECREF(one);
-            return FAILED;
-        }
-        PyDict_SetItemString(one, "reward", reward);
-        status = read_ints(one, "reward", p->rewards + card * MAX_REWARD, -1, &count);
-        p->reward_count[card] = (int)count;
+        if (!one) return FAILED;
         PyObject *colours = per_card(data, "facts_needs", card, ns);
         for (int colour = 0; status == OK && colour < 4; colour++) {
             PyObject *ranks = colours ? PySequence_GetItem(colours, colour) : NULL;
@@ -971,28 +732,14 @@ static int read_data(Planner *p, PyObject *data) {
     if (status == OK) status = read_doubles(data, "weights", weights, 5);
     if (status == OK) status = read_doubles(data, "horizon", p->horizon, 4);
     if (status == OK) status = read_doubles(data, "great_unit", p->great_unit, 3);
-    int numbers[3];
-    if (status == OK) status = read_ints(data, "capacity", numbers, 3, NULL);
-    for (int i = 0; status == OK && i < 3; i++) p->capacity[i] = numbers[i];
-    if (status == OK) status = read_ints(data, "token_points", numbers, 3, NULL);
-    for (int i = 0; status == OK && i < 3; i++) p->token_points[i] = numbers[i];
     if (status != OK) return FAILED;
     p->future = weights[0];
     p->w_great = weights[1];
     p->w_small = weights[2];
     p->w_middle = weights[3];
     p->w_crowding = weights[4];
-    p->great_points = read_long(data, "great_points");
-    p->small_points = read_long(data, "small_points");
-    p->impurity_per_great = read_long(data, "impurity_per_great");
     p->memo_limit = read_long(data, "memo_limit");
     if (PyErr_Occurred()) return FAILED;
-    for (Py_ssize_t i = 0; i < 2 * ng; i++) {
-        if (p->great_colours[i] < 0 || p->great_colours[i] > 3) {
-            PyErr_SetString(PyExc_ValueError, "a great oracle's colour is not a token colour");
-            return FAILED;
-        }
-    }
     return OK;
 }
 
@@ -1008,7 +755,7 @@ static int Planner_init(Planner *p, PyObject *args, PyObject *kwds) {
                      budget);
         return -1;
     }
-    if (p->great_colours) {
+    if (p->great_wanted) {
         PyErr_SetString(PyExc_RuntimeError, "a native planner is made once");
         return -1;
     }
@@ -1025,12 +772,8 @@ static int Planner_init(Planner *p, PyObject *args, PyObject *kwds) {
 static void Planner_dealloc(Planner *p) {
     for (int i = 0; i < N_WIDTHS; i++) table_free(&p->memo[i]);
     table_free(&p->end);
-    PyMem_Free(p->great_colours);
     PyMem_Free(p->great_wanted);
-    PyMem_Free(p->small_needs);
     PyMem_Free(p->small_wanted);
-    PyMem_Free(p->rewards);
-    PyMem_Free(p->reward_count);
     PyMem_Free(p->facts_needs);
     PyMem_Free(p->facts_count);
     PyMem_Free(p->facts_reward);
@@ -1038,6 +781,11 @@ static void Planner_dealloc(Planner *p) {
     Py_XDECREF(p->weights);
     Py_TYPE(p)->tp_free((PyObject *)p);
 }
+
+static PyMethodDef module_methods[] = {
+    {"vector", (PyCFunction)wl_vector, METH_VARARGS, wl_vector_doc},
+    {NULL, NULL, 0, NULL},
+};
 
 static PyMethodDef Planner_methods[] = {
     {"use", (PyCFunction)Planner_use, METH_O, "Plan for a round with ``left`` rounds after it."},
@@ -1074,6 +822,7 @@ static struct PyModuleDef planner_module = {
     .m_name = "_planner",
     .m_doc = "The Wicked Labyrinth's soul processing search in C (mirrors processing_planner.py).",
     .m_size = -1,
+    .m_methods = module_methods,
 };
 
 PyMODINIT_FUNC PyInit__planner(void) {

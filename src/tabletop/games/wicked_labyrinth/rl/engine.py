@@ -17,8 +17,8 @@ from types import ModuleType
 from typing import Any
 
 from tabletop.core.result import Result
-from tabletop.games.wicked_labyrinth import board, ids
 from tabletop.games.wicked_labyrinth import elements as el
+from tabletop.games.wicked_labyrinth import native
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.game import INFO
 from tabletop.games.wicked_labyrinth.rl.encoder import FRAGMENTS
@@ -34,64 +34,17 @@ def rules_data(players: int, cards: CardSet, width: int) -> dict[str, Any]:
     """Everything the C engine reads, by name: the layout it checks against its own,
     the player count's numbers, the rulebook's points and capacities, the cards, and
     the packed row's width (``width``: the table encoder's lookup's)."""
-    names = (
-        "STRIDE",
-        "SEARCH",
-        "WITCH",
-        "SOUL",
-        "PROMOTION",
-        "COLOUR_CHANGE",
-        "GREAT",
-        "GREAT_DONE",
-        "SMALL",
-        "SMALL_DONE",
-        "MODE",
-        "IMPURITY",
-        "DECLARED",
-        "QUEUE",
-    )
-    layout: dict[str, int] = {name: getattr(board, name) for name in names}
-    for name in (
-        "DECLARE_BASE",
-        "CHOOSE_WHITE_BASE",
-        "RETURN_LOW_BASE",
-        "PAIR_BASE",
-        "SPELL_BASE",
-        "DISCARD_PROMOTION",
-        "CHANGE_BASE",
-        "DISCARD_CHANGE",
-        "SMALL_BASE",
-        "GREAT_BASE",
-        "DONE",
-        "COUNT",
-    ):
-        layout[name] = getattr(ids, name)
-    for mode in el.Mode:
-        layout[f"M_{mode.name}"] = int(mode)
-    for phase in el.Phase:
-        layout[f"P_{phase.name}"] = int(phase)
-    layout["WHITE"] = int(el.Element.WHITE)
-    layout["PROMOTION_ELEMENT"] = int(el.Element.PROMOTION)
-    layout["ELEMENTS"] = len(el.Element)
     return {
-        "layout": layout,
+        **native.rules_data(cards),
         "players": players,
         "corridors_per_round": el.CORRIDORS_PER_ROUND[players],
         "search_pieces": el.SEARCH_PIECES[players],
         "rounds": el.ROUNDS,
-        "capacity": list(el.CAPACITY),
-        "points": list(el.TOKEN_POINTS),
-        "great_points": el.GREAT_ORACLE_POINTS,
-        "small_points": el.SMALL_ORACLE_POINTS,
-        "returned_per_great": el.IMPURITY_RETURNED_PER_GREAT,
         "great_outcome": GREAT_OUTCOME,
         "small_outcome": SMALL_OUTCOME,
         "outcomes": INFO.num_chance_outcomes,
         "corridor_lower": [int(c.lower) for c in cards.corridors],
         "corridor_upper": [[int(e) for e in c.upper] for c in cards.corridors],
-        "great_colours": list(cards.great_colours),
-        "small_needs": list(cards.small_needs),
-        "small_rewards": [list(r) for r in cards.small_rewards],
         "fragments": FRAGMENTS,
         "queue_digits": QUEUE_DIGITS,
         "width": width,
