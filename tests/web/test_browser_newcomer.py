@@ -164,3 +164,29 @@ def test_soul_processing_moves_survive_a_reload(browser: Any, tmp_path: Any) -> 
         after = seat_actions(tmp_path, table_id, 0)
         assert after[len(before) : len(before) + len(moves) + 1] == [*moves, "done"]
         assert errors == []
+
+
+def test_the_corridor_key_opens_with_a_tap(browser: Any, tmp_path: Any) -> None:
+    """A phone has no hover for the marks' titles: a button shows what every mark on a
+    corridor card is, in the page's language, and every mark on the board is in it."""
+    with LiveServer(tmp_path) as server:
+        seats = [{"type": "open"}] + [{"type": "bot", "bot": "random"}] * 2
+        request = {"game": "wicked-labyrinth", "players": 3, "seats": seats, "seed": 5}
+        table_id = server.api("POST", "/api/tables", json=request)["table"]["id"]
+        errors: list[str] = []
+        page = new_page(browser, errors, viewport={"width": 390, "height": 844}, has_touch=True)
+        join(page, server.url, table_id, 0, "Alice")
+        page.wait_for_selector("#declaration")
+        assert page.query_selector("#corridor-key") is None
+        page.tap("#corridor-key-toggle")
+        key = page.wait_for_selector("#corridor-key")
+        listed = {li.get_attribute("data-element") for li in key.query_selector_all("li")}
+        view = server.api("GET", f"/api/tables/{table_id}")["view"]
+        shown = {e for card in view["labyrinth"] for e in [*card["upper"], card["lower"]]}
+        assert shown and shown <= listed
+        assert "soul fragment" in key.inner_text() and "1st" in key.inner_text()
+        page.tap("#declaration #search-plus")  # a redraw keeps the key open
+        assert page.query_selector("#corridor-key") is not None
+        page.tap("#corridor-key-toggle")
+        page.wait_for_selector("#corridor-key", state="detached")
+        assert errors == []

@@ -16,6 +16,7 @@ import {
   declarationMarks,
   declarationText,
   elementMark,
+  elementName,
   labyrinthSvg,
   rankName,
 } from "./parts.js";
@@ -442,6 +443,32 @@ function decisionArea(ctx) {
   return processingPanel(ctx);
 }
 
+/** Every element a corridor card can show, in the key's order. */
+const ELEMENTS = [...COLOURS, "white", "promotion", "colour_change"];
+
+/** The corridors' key, opened and closed with a button (a phone has no hover to show
+ * the marks' titles): what each mark is, and who gains the upper and lower halves. */
+function corridorKey(ctx) {
+  const open = Boolean(ctx.ui.key);
+  const toggle = () => {
+    ctx.ui.key = !open;
+    ctx.rerender();
+  };
+  return h(
+    "div",
+    { class: "corridor-key" },
+    h("button", { class: "small ghost", id: "corridor-key-toggle", type: "button", "aria-expanded": String(open), "aria-controls": "corridor-key", onclick: toggle }, t(open ? "wl.keyHide" : "wl.keyShow")),
+    open
+      ? h(
+          "div",
+          { id: "corridor-key" },
+          h("ul", { class: "key-marks" }, ELEMENTS.map((e) => h("li", { dataset: { element: e } }, elementMark(e), " ", elementName(e)))),
+          h("p", { class: "muted" }, t("wl.keyHalves")),
+        )
+      : null,
+  );
+}
+
 function render(ctx) {
   const v = ctx.view;
   const proc = ctx.seat !== null && !ctx.replay && v.phase === "soul_processing" && ctx.legal.length ? processing(ctx) : null;
@@ -451,7 +478,7 @@ function render(ctx) {
     "div",
     { class: "wl" },
     status(ctx),
-    h("div", { class: "wl-top" }, h("div", { class: "labyrinth-box" }, labyrinthSvg(v)), h("div", { class: "wl-decide" }, decisionArea(ctx), revealPanel(ctx, describe))),
+    h("div", { class: "wl-top" }, h("div", { class: "labyrinth-box" }, labyrinthSvg(v), corridorKey(ctx)), h("div", { class: "wl-decide" }, decisionArea(ctx), revealPanel(ctx, describe))),
     h(
       "div",
       { class: "boards" },
