@@ -1,7 +1,8 @@
 """Types of the C extension ``_engine.c``: The Wicked Labyrinth's engine for
 the batched env."""
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -16,3 +17,6 @@ class Tables:
     def masks(self, out: np.ndarray, /) -> None: ...
     def tallies(self, table: int, /) -> list[tuple[int, int, int, int, int, int]]: ...
     def history(self, table: int, start: int = 0, /) -> list[tuple[int, int]]: ...
+
+def vector(rule: str, data: Mapping[str, object], board: Sequence[int], arg: object, /) -> Any:
+    """rules.h's answer for the shared test vectors (tests only)."""

@@ -1,6 +1,7 @@
 """Types of the C extension ``_planner.c``: ``ReferencePlanner``'s search in C."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from tabletop.games.wicked_labyrinth.bots.valuation import Weights
 from tabletop.games.wicked_labyrinth.cards import CardSet
@@ -20,3 +21,6 @@ class NativePlanner:
     def use(self, left: int, /) -> None: ...
     def best_board(self, board: Sequence[int], /) -> tuple[float, int]: ...
     def end_worth(self, board: Sequence[int], /) -> float: ...
+
+def vector(rule: str, data: Mapping[str, object], board: Sequence[int], arg: object, /) -> Any:
+    """rules.h's answer for the shared test vectors (tests only)."""
