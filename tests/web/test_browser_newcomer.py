@@ -190,3 +190,70 @@ def test_the_corridor_key_opens_with_a_tap(browser: Any, tmp_path: Any) -> None:
         page.tap("#corridor-key-toggle")
         page.wait_for_selector("#corridor-key", state="detached")
         assert errors == []
+
+
+def test_code_of_nine_on_a_phone_shows_my_cards_and_decision_first(
+    browser: Any, tmp_path: Any
+) -> None:
+    """At 390x844 the player's own memory cards and the decision (the turn line, a
+    dialog, the first location they may place on) are in the first screen; at 360 px
+    the final score table fits its box (no clipped columns)."""
+    with LiveServer(tmp_path) as server:
+        seats = [{"type": "open"}] + [{"type": "bot", "bot": "random"}] * 3
+        request = {"game": "code-of-nine", "players": 4, "seats": seats, "seed": 5}
+        table_id = server.api("POST", "/api/tables", json=request)["table"]["id"]
+        errors: list[str] = []
+        phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 1}
+        page = new_page(browser, errors, viewport={"width": 390, "height": 844}, **phone)
+        join(page, server.url, table_id, 0, "Alice")
+        page.wait_for_selector("#memory .memory-card")
+
+        def first_screen(selector: str) -> None:
+            box = page.eval_on_selector(
+                selector,
+                "(el) => { const r = el.getBoundingClientRect(); return [r.top, r.bottom]; }",
+            )
+            assert box[0] >= 0 and box[1] <= 844, (selector, box)
+
+        page.evaluate("window.scrollTo(0, 0)")
+        first_screen("#turn")
+        first_screen("#memory .cards")
+        if page.query_selector("#choice"):
+            first_screen("#choice")
+        for _ in range(60):  # into the placements: the board follows the cards
+            if page.query_selector("button.location.legal"):
+                break
+            button = page.query_selector("#choice button[data-action]:enabled")
+            if button is not None:
+                button.click()
+            page.wait_for_timeout(100)
+        page.wait_for_selector("button.location.legal")
+        page.evaluate("window.scrollTo(0, 0)")
+        first_screen("#memory .cards")
+        cards = server.api("GET", f"/api/tables/{table_id}/seats/0", headers=auth(page, table_id))
+        shown = page.query_selector_all("#memory > .cards .memory-card")
+        assert len(shown) == len(cards["view"]["my_cards"]) > 0
+        order = page.evaluate(
+            "['#turn', '#memory', '#board'].map((s) => document.querySelector(s)"
+            ".getBoundingClientRect().top)"
+        )
+        assert order == sorted(order), order
+
+        page.set_viewport_size({"width": 360, "height": 740})
+        page.click("#leave-seat")  # a bot plays Alice's seat to the end
+        page.wait_for_selector("#final #score-table", timeout=60000)
+        sizes = page.evaluate(
+            """() => { const t = document.querySelector('#score-table');
+                return {table: t.scrollWidth, box: t.parentElement.clientWidth,
+                        page: document.documentElement.scrollWidth}; }"""
+        )
+        assert sizes["table"] <= sizes["box"] and sizes["page"] <= 360, sizes
+        assert errors == []
+
+
+def auth(page: Any, table_id: str) -> dict[str, str]:
+    """The seat's token header, read from the page's storage (as the page sends it)."""
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('tabletop.seats'))['{table_id}']['0'].token"
+    )
+    return {"Authorization": f"Bearer {token}"}
