@@ -29,7 +29,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts, outcome_sampling_mccfr
 from open_spiel.python.algorithms import mccfr as mccfr_base
 
-from tabletop.rl import openspiel
+from tabletop import openspiel
 
 
 def load(game: str, players: int) -> Any:

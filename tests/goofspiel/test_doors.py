@@ -135,7 +135,7 @@ def test_gymnasium_checker(players: int) -> None:
 @pytest.mark.parametrize("players", [2, 3])
 def test_openspiel_random_sim_test(players: int) -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    from tabletop.rl import openspiel
+    from tabletop import openspiel
 
     openspiel.register()
     game = pyspiel.load_game(openspiel.short_name(GAME), {"players": players})

@@ -16,7 +16,7 @@ from tabletop.bots.neural import NeuralBot
 from tabletop.bots.neural.features import COUNTS, layout
 from tabletop.bots.neural.network import LAYERS, Network, masked_softmax, packaged
 from tabletop.core.state import State
-from tabletop.rl.encoders import encoder_for, table_encoder_for
+from tabletop.encoding import encoder_for, table_encoder_for
 from tabletop.sim.runner import play_game
 
 CASES = [(game, n) for game, counts in COUNTS.items() for n in counts]

@@ -4,6 +4,9 @@ Data flows one way, down to the rules (shared/design.md, ARCHITECTURE.md):
 
     core  <-  games  <-  generic algorithms  <-  server  <-  web, loadtest  <-  cli
 
+and the generic algorithms in their own order: encoding and the conformance harness,
+the OpenSpiel adapter, bots, rl, bench, sim, arena, review and reports, training.
+
 Every import counts: module level, inside functions and under ``TYPE_CHECKING``. A
 module may import its own layer and those below; packages of one layer must not form
 a cycle; a game's folder imports only core and itself; and no module outside
@@ -20,20 +23,23 @@ from pathlib import Path
 SRC = Path(__file__).resolve().parents[2] / "src"
 PACKAGE = SRC / "tabletop"
 
-LAYERS: dict[str, int] = {
+LAYERS: dict[str, float] = {
     "tabletop.compiled": 0,
     "tabletop.core": 0,
     "tabletop": 1,  # the facade: new_game, replay... over core and the registry
     "tabletop.games": 1,
-    "tabletop.bots": 2,
-    "tabletop.sim": 2,
-    "tabletop.rl": 2,
-    "tabletop.arena": 2,
-    "tabletop.review": 2,
-    "tabletop.reports": 2,
-    "tabletop.bench": 2,
-    "tabletop.testing": 2,
-    "tabletop.training": 2,
+    # the generic algorithms, in order: each may import those before it
+    "tabletop.testing": 2.0,
+    "tabletop.encoding": 2.0,
+    "tabletop.openspiel": 2.05,
+    "tabletop.bots": 2.1,
+    "tabletop.rl": 2.2,
+    "tabletop.bench": 2.3,
+    "tabletop.sim": 2.4,
+    "tabletop.arena": 2.5,
+    "tabletop.review": 2.6,
+    "tabletop.reports": 2.6,
+    "tabletop.training": 2.9,
     "tabletop.server": 3,
     "tabletop.web": 4,
     "tabletop.loadtest": 4,

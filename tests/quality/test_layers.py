@@ -11,9 +11,7 @@ from . import layers
 
 KNOWN_VIOLATIONS: set[str] = set()
 
-KNOWN_CYCLES: set[str] = {
-    "tabletop.bots <-> tabletop.rl",
-}
+KNOWN_CYCLES: set[str] = set()
 
 KNOWN_NAMING: set[str] = set()
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 import tabletop
-from tabletop.rl import openspiel
+from tabletop import openspiel
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.rl.encoders import games_with_encoders
+from tabletop.encoding import games_with_encoders
 from tabletop.rl.tables import action_markdown, layout_markdown
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"

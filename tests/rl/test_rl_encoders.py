@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core.rng import SplitMix64
-from tabletop.rl.encoders import encoder_for, table_encoder_for
+from tabletop.encoding import encoder_for, table_encoder_for
 
 
 def test_every_encoder_labels_every_index(case):

@@ -11,9 +11,9 @@ import pytest
 from tabletop import compiled
 from tabletop.core import lookup
 from tabletop.core.lookup.incremental import Incremental
+from tabletop.encoding import table_encoder_for
 from tabletop.games.code_of_nine.rl import table as code_of_nine_table
 from tabletop.games.wicked_labyrinth.rl import table as wicked_labyrinth_table
-from tabletop.rl.encoders import table_encoder_for
 from tabletop.rl.sampling import random_masked
 from tabletop.rl.vector import VectorEnv
 

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 
 import tabletop
+from tabletop import openspiel
 from tabletop.core.errors import GameOptionError, IllegalActionError, UnknownGameError
-from tabletop.rl import openspiel
-from tabletop.rl.encoders import encoder_for
+from tabletop.encoding import encoder_for
 
 pyspiel = pytest.importorskip("pyspiel")  # the rl extra; installed with .[all]
 

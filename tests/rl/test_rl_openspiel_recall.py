@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from tabletop.rl import openspiel
+from tabletop import openspiel
 
 pyspiel = pytest.importorskip("pyspiel")
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from tabletop.rl import openspiel
+from tabletop import openspiel
 
 pyspiel = pytest.importorskip("pyspiel")  # the rl extra
 

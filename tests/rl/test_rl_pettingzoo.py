@@ -16,7 +16,7 @@ from pettingzoo.test import (
 
 import tabletop
 from tabletop.core.errors import GameOptionError, IllegalActionError, UnknownGameError
-from tabletop.rl.encoders import encoder_for
+from tabletop.encoding import encoder_for
 from tabletop.rl.pettingzoo import env, parallel_env
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # dict observations: expected

@@ -83,7 +83,7 @@ def test_play_and_the_rl_package_never_import_torch():
 
     code = (
         "import sys, tabletop.cli.app, tabletop.server, tabletop.rl.gymnasium, "
-        "tabletop.rl.vector, tabletop.rl.selfplay, tabletop.rl.openspiel, tabletop.bots; "
+        "tabletop.rl.vector, tabletop.rl.selfplay, tabletop.openspiel, tabletop.bots; "
         "print('torch' in sys.modules)"
     )
     out = subprocess.run(

@@ -54,7 +54,7 @@ def available(game: Game) -> bool:
     encoder. (Checked without importing PettingZoo, which is slow to import.)"""
     if not all(importlib.util.find_spec(m) for m in ("numpy", "gymnasium", "pettingzoo")):
         return False
-    from tabletop.rl.encoders import games_with_encoders
+    from tabletop.encoding import games_with_encoders
 
     return game.info.name in games_with_encoders()
 

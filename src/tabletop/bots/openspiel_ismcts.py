@@ -1,7 +1,7 @@
 """``ismcts``: OpenSpiel's own information-set MCTS, an outside algorithm for the league.
 
 OpenSpiel's Python ``ISMCTSBot`` (Cowling, Powley and Whitehouse 2012) with its random
-rollout evaluator, searching the game through :mod:`tabletop.rl.openspiel`. The bot is
+rollout evaluator, searching the game through :mod:`tabletop.openspiel`. The bot is
 given the seat's view only: the root is one ``determinize(view)`` state, and every
 simulation draws a new one through the resampler, the game's determinization from the
 seat's view (what ``resample_from_infostate`` does for the OpenSpiel state). Nodes are
@@ -58,7 +58,7 @@ class OpenSpielIsmcts(Bot):
         if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
             raise ValueError(f"c must be a number >= 0, got {c!r}")
         try:
-            from tabletop.rl.openspiel import sequential_class
+            from tabletop.openspiel import sequential_class
         except ImportError as exc:
             raise ValueError(f"OpenSpiel's ISMCTS needs the rl extra: {exc}") from None
         try:
@@ -81,7 +81,7 @@ class OpenSpielIsmcts(Bot):
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
 
-        from tabletop.rl import openspiel
+        from tabletop import openspiel
 
         engine = self.game.determinize(view, self.rng.next_u64() & _MASK)
         while engine.current_players()[0] != self.seat:  # a sealed decision (see above)

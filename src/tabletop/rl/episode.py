@@ -22,7 +22,7 @@ from tabletop.core.errors import GameOptionError, IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.core.state import State
-from tabletop.rl.encoders import Encoder, TableEncoder, encoder_for, table_encoder_for
+from tabletop.encoding import Encoder, TableEncoder, encoder_for, table_encoder_for
 
 REWARDS = ("win_share", "score_diff")
 """``win_share``: 1/k to each of k winners, 0 to the others, at the end.

@@ -37,7 +37,7 @@ from gymnasium.spaces import Space
 
 from tabletop.core.errors import GameOptionError
 from tabletop.core.game import Game
-from tabletop.rl.encoders import table_encoder_for
+from tabletop.encoding import table_encoder_for
 from tabletop.rl.episode import Episode, final_info
 from tabletop.rl.opponents import Opponent, Opponents, opponent_specs
 from tabletop.rl.render import render_ansi
@@ -186,7 +186,7 @@ def register() -> list[str]:
     Then ``gymnasium.make(env_id(game), players=4, seat=0)`` works;
     keyword arguments are :class:`SingleSeatEnv`'s. Returns the ids.
     """
-    from tabletop.rl.encoders import games_with_encoders
+    from tabletop.encoding import games_with_encoders
 
     ids = []
     for game in games_with_encoders():

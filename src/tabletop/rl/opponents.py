@@ -25,7 +25,7 @@ from tabletop.core.bot import Bot
 from tabletop.core.errors import GameOptionError, IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.state import State
-from tabletop.rl.encoders import TableEncoder
+from tabletop.encoding import TableEncoder
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """``(observation, action_mask) -> action id``: an opponent that sees what a learner sees."""

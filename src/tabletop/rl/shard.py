@@ -31,8 +31,8 @@ from tabletop.core.game import Game
 from tabletop.core.lookup.incremental import Incremental
 from tabletop.core.result import Result
 from tabletop.core.state import State
+from tabletop.encoding import table_encoder_for
 from tabletop.rl import stepping
-from tabletop.rl.encoders import table_encoder_for
 from tabletop.rl.episode import terminal_rewards
 from tabletop.rl.opponents import Opponent, Opponents
 

@@ -7,7 +7,7 @@ tables cannot drift from the encoders and the action tables.
 from __future__ import annotations
 
 from tabletop import game as lookup
-from tabletop.rl.encoders import encoder_for
+from tabletop.encoding import encoder_for
 
 
 def action_markdown(game: str) -> str:
@@ -76,7 +76,7 @@ def _run_key(name: str) -> str | None:
 
 
 if __name__ == "__main__":  # python -m tabletop.rl.tables: print the tables to paste
-    from tabletop.rl.encoders import games_with_encoders
+    from tabletop.encoding import games_with_encoders
 
     for name in games_with_encoders():
         print(f"# {name}\n\n{action_markdown(name)}\n\n{layout_markdown(name)}\n")

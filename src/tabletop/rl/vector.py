@@ -70,8 +70,8 @@ from tabletop.core.errors import IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.core.state import State
+from tabletop.encoding import encoder_for
 from tabletop.rl import shard
-from tabletop.rl.encoders import encoder_for
 from tabletop.rl.episode import REWARDS, check_choice
 from tabletop.rl.opponents import Opponent, opponent_specs
 from tabletop.rl.shard import ShardArrays, ShardSpec, make_shard

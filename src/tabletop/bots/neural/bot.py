@@ -30,8 +30,8 @@ from tabletop.core.actions import Action
 from tabletop.core.bot import Bot
 from tabletop.core.game import Game
 from tabletop.core.state import State
+from tabletop.encoding import TableEncoder, encoder_for, table_encoder_for
 from tabletop.games import REGISTRY
-from tabletop.rl.encoders import TableEncoder, encoder_for, table_encoder_for
 
 
 class NeuralBot(Bot):

@@ -15,8 +15,8 @@ from functools import cache
 import numpy as np
 
 from tabletop.core.errors import UnknownGameError
+from tabletop.encoding import encoder_for
 from tabletop.games import REGISTRY
-from tabletop.rl.encoders import encoder_for
 
 COUNTS: dict[str, tuple[int, ...]] = {
     kit.name: tuple(kit.game.info.player_counts)

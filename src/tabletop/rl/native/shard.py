@@ -31,8 +31,8 @@ from tabletop.core.lookup.incremental import Incremental
 from tabletop.core.native import extension
 from tabletop.core.result import Result
 from tabletop.core.state import State
+from tabletop.encoding import TableEncoder, table_encoder_for
 from tabletop.games import REGISTRY
-from tabletop.rl.encoders import TableEncoder, table_encoder_for
 from tabletop.rl.episode import rewards_of
 from tabletop.rl.native.replay import ReplayedTables
 from tabletop.rl.shard import ShardArrays, ShardSpec

@@ -1,4 +1,4 @@
-"""What OpenSpiel's adapter (``tabletop.rl.openspiel``) asks of Code of Nine: the words
+"""What OpenSpiel's adapter (``tabletop.openspiel``) asks of Code of Nine: the words
 for its chance outcomes (the kit's ``openspiel:chance``) and its registration as a
 sequential game (``openspiel:turn_based``)."""
 

@@ -1,4 +1,4 @@
-"""What OpenSpiel's adapter (``tabletop.rl.openspiel``) asks of The Wicked Labyrinth:
+"""What OpenSpiel's adapter (``tabletop.openspiel``) asks of The Wicked Labyrinth:
 the words for its chance outcomes (the kit's ``openspiel:chance``)."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """OpenSpiel games for every game with an encoder, registered on demand.
 
 >>> import tabletop
->>> from tabletop.rl import openspiel
+>>> from tabletop import openspiel
 >>> names = openspiel.register()  # ["tabletop_<name>", ...]
 >>> import pyspiel
 >>> game = pyspiel.load_game(openspiel.short_name(tabletop.games()[0]), {"players": 4})
@@ -52,9 +52,8 @@ from tabletop.core.errors import IllegalActionError, UnknownGameError
 from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.state import State
+from tabletop.encoding import encoder_for, games_with_encoders, render_view
 from tabletop.games import REGISTRY
-from tabletop.rl.encoders import encoder_for, games_with_encoders
-from tabletop.rl.render import render_view
 
 GAME_VERSION = 3
 """Bumped when actions, strings, tensors or returns change meaning; see docs/rl.md."""

@@ -1,4 +1,6 @@
-"""Observation encoders: one per game, turning a player's VIEW into a float32 vector.
+"""A player's view as the research interfaces take it: a vector, or plain text.
+
+Observation encoders: one per game, turning a player's VIEW into a float32 vector.
 
 Each game's encoders live in its folder (``games/<name>/rl/``) and are reached through
 its kit: ``rl:encoder`` (the view encoder) and ``rl:table`` (the table encoder). This
@@ -24,6 +26,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from tabletop.core.errors import UnknownGameError
+from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.lookup.incremental import Incremental
 from tabletop.games import REGISTRY
 
@@ -104,3 +107,39 @@ def table_encoder_for(game: str, players: int) -> TableEncoder:
     encoder_for(game)  # the same error for a game without one
     table: Callable[[int], TableEncoder] = REGISTRY.kit(game).part("rl:table")
     return table(players)
+
+
+# ---------------------------------------------------------------- views as text
+
+
+def render_view(view: Any) -> str:
+    """The view as indented ``key: value`` lines (short lists on one line): plain,
+    stable text for OpenSpiel's observation strings. It walks the view's JSON form, so
+    it works for every game and prints exactly what the view holds, never a secret the
+    view hides."""
+    lines: list[str] = []
+    _walk(to_jsonable(view), 0, lines, "")
+    return "\n".join(lines)
+
+
+def _scalar(value: Any) -> bool:
+    return not isinstance(value, dict | list)
+
+
+def _walk(value: Any, depth: int, lines: list[str], key: str) -> None:
+    pad = "  " * depth
+    label = f"{key}: " if key else ""
+    if isinstance(value, dict):
+        if label:
+            lines.append(f"{pad}{key}:")
+            depth += 1
+        for k, v in value.items():
+            _walk(v, depth, lines, k)
+    elif isinstance(value, list) and all(_scalar(v) for v in value):
+        lines.append(f"{pad}{label}[{', '.join(map(str, value))}]")
+    elif isinstance(value, list):
+        lines.append(f"{pad}{key}:")
+        for i, v in enumerate(value):
+            _walk(v, depth + 1, lines, f"- {i}")
+    else:
+        lines.append(f"{pad}{label}{value}")
