@@ -6,7 +6,9 @@
 >>> from tabletop.rl.selfplay import OpponentPool, PoolEnv
 >>> pool = OpponentPool(["random", "heuristic"])
 >>> env = PoolEnv(SingleSeatEnv(tabletop.games()[0], 3), pool, seed=0)
->>> pool.add(frozen(model.policy))  # later: a frozen copy of the learner joins the pool
+>>> observation, info = env.reset(seed=0)  # each other seat drawn from the pool
+
+Later, ``pool.add(frozen(model.policy))`` lets a frozen copy of the learner join it.
 
 At every reset :class:`PoolEnv` draws each other seat's opponent from the pool (bot specs
 and policies, :mod:`tabletop.rl.opponents`) and hands them to the single-seat env through

@@ -4,7 +4,11 @@
 >>> from tabletop.rl.vector import VectorEnv
 >>> env = VectorEnv(tabletop.games()[0], players=4, tables=64)
 >>> observations, masks = env.reset(seed=0)          # (64, 4, size), (64, 4, actions)
->>> observations, masks, rewards, dones = env.step(actions)   # actions: (64, 4) ints
+>>> actions = masks.argmax(axis=2)                  # (64, 4) ints: a legal id per seat
+>>> observations, masks, rewards, dones = env.step(actions)
+>>> observations.shape[:2], rewards.shape
+((64, 4), (64, 4))
+>>> env.close()
 
 Two modes:
 
