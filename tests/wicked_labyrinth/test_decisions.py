@@ -102,3 +102,15 @@ def test_a_reward_promotion_refuses_everything_else_with_its_reason() -> None:
     assert refused(state, 1, "d0").endswith(
         "the player must use or give up the small oracle's promotion now"
     )
+
+
+def test_a_refused_declaration_says_what_is_left_behind_the_screen() -> None:
+    """Ruling 1 and 2: the reason names only the pieces still held, and on the last
+    corridor of a round that every piece left must be declared."""
+    state = dealt(3, corridors=["C01", "C06", "C11", "C16"])
+    for p, hand in enumerate(["d1ws", "d0", "d0"]):
+        state.apply(p, hand)
+    assert refused(state, 0, "d6").endswith("only 5 search piece(s) are left behind the screen")
+    state = dealt(3, corridors=["C01", "C06", "C11", "C16"])
+    state.corridor = 3
+    assert state.why_illegal(0, 0) == "the last corridor of a round takes every piece left"

@@ -18,7 +18,7 @@ from tabletop.games.wicked_labyrinth.board import (
     STRIDE,
 )
 from tabletop.games.wicked_labyrinth.cards import default_cards
-from tabletop.games.wicked_labyrinth.elements import M_PROCESS, Colour, Phase
+from tabletop.games.wicked_labyrinth.elements import M_PROCESS, Colour, Phase, Rank
 from tabletop.games.wicked_labyrinth.ids import SMALL_BASE
 
 from .helpers import achieved, dealt, finish_others, notations, processing, tokens_of
@@ -263,3 +263,23 @@ def test_ruling_a_players_processing_never_reads_another_players_board() -> None
             assert lists[0] == lists[1] == lists[2]
             assert (SMALL_BASE in lists[0]) == (not small_done[0])
             assert (SMALL_BASE + 1 in lists[0]) == (not small_done[1])
+
+
+def test_events_of_a_promotion_into_a_full_rank_name_the_token_returned() -> None:
+    """Rulings, "Promoting into a full rank": the token returned to make room is
+    announced with its owner, colour and rank."""
+    state = game({"rl": 2, "gm": 3, "bm": 2})  # middle holds 5 of 5
+    events = state.apply(0, "pair:rl/g")
+    assert E.TokenReturned(0, Colour.GREEN, Rank.MIDDLE) in events
+
+
+def test_events_after_a_reward_promotion_name_the_rest_of_the_reward() -> None:
+    """Rulings: a small oracle's reward is taken at once, in its order: after the reward
+    promotion is used, the reward's other tokens are announced as gained."""
+    data = default_cards().to_json()
+    data["small_oracle"][4]["reward"] = ["promotion", "green"]  # S05
+    state = game({"rl": 2, "bl": 1}, smalls=[("S05", "S06")], cards=data)
+    state.apply(0, "small:1")
+    events = state.apply(0, "spell:bl")
+    assert E.TokenGained(0, Colour.GREEN) in events
+    assert tokens_of(state, 0) == {"rl": 2, "bm": 1, "gl": 1}
