@@ -17,7 +17,8 @@ warnings.filterwarnings("ignore")
 
 from fastapi.testclient import TestClient  # noqa: E402
 
-from tabletop.server import ServerConfig, create_app  # noqa: E402
+from tabletop.server import ServerConfig  # noqa: E402
+from tabletop.web.app import create_app  # noqa: E402
 
 GAMES = ("wicked-labyrinth", "code-of-nine")
 TABLES = 25
