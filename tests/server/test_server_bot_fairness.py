@@ -120,3 +120,24 @@ def test_a_spec_is_quick_until_it_is_measured_slow() -> None:
     assert not costs.quick("mcts:iterations=4000")
     costs.note("random", 0.001)
     assert costs.quick("random")
+
+
+def test_a_turn_cancelled_before_its_asker_wakes_is_skipped() -> None:
+    """Cancelling a task cancels the turn it awaits at once, but the task learns of it
+    a step later: a process freed in between goes to the next asker, not to it."""
+
+    async def scenario() -> tuple[int, bool]:
+        share = FairShare(slots=1)
+        holder = Asker("t0", "a")
+        await share.turn(holder, 1.0)
+        gone = asyncio.create_task(share.turn(Asker("t1", "b"), 1.0))
+        next_ = asyncio.create_task(share.turn(Asker("t2", "c"), 1.0))
+        await asyncio.sleep(0)
+        gone.cancel()  # its turn is cancelled now; the task has not run since
+        share.done(holder, 1.0, 1.0)  # the process is free before the task wakes
+        await next_
+        with contextlib.suppress(asyncio.CancelledError):
+            await gone
+        return share.busy, next_.done()
+
+    assert asyncio.run(scenario()) == (1, True)

@@ -212,6 +212,8 @@ class FairShare:
                 ),
             )
             self.waiting.remove(chosen)
+            if chosen.turn.done():  # its asker gave up (was cancelled) meanwhile
+                continue
             self.busy += 1
             self.charge(chosen.asker, chosen.expect)
             chosen.turn.set_result(None)
