@@ -241,3 +241,29 @@ def test_a_second_spell_gained_in_a_round_is_stored_beside_the_first() -> None:
     declare_all(state, ["d1", "d0", "d0", "d0"])
     declare_all(state, ["d1", "d0", "d0", "d0"])
     assert state.b[PROMOTION] == 2
+
+
+def test_events_of_a_reveal_name_every_hand_the_ranking_and_the_impurity() -> None:
+    """Section 7 and rulings 3-4: each commitment is announced (its hand kept secret
+    until all are in), then every hand of the corridor opened together, the ranking
+    with the sign totals, and each ranked player's impurity."""
+    from tabletop.games.wicked_labyrinth.actions import Declare
+
+    state = dealt(4, corridors=["C01", "C06"])  # lower red, then lower green
+    hands = ["d2w", "d1", "d0s", "d0"]
+    events = declare_all(state, hands)
+    declared = tuple(
+        Declare(n, w, s)
+        for n, w, s in ((2, True, False), (1, False, False), (0, False, True), (0, False, False))
+    )
+    assert events[:6] == [
+        *(E.DeclarationCommitted(p, declared[p], False) for p in range(4)),
+        E.DeclarationsRevealed(1, "C01", declared),
+        E.CorridorRanked("C01", 0, (1,), 1, 1, False),
+    ]
+    assert events[6] == E.ImpurityTaken(0, 1)
+    assert E.ImpurityTaken(1, 1) in events
+    events = declare_all(state, ["d2", "d0", "d0", "d0"])
+    assert E.CorridorRanked("C06", 0, (), 0, 0, False) in events
+    revealed = next(e for e in events if isinstance(e, E.DeclarationsRevealed))
+    assert revealed.declarations[0] == Declare(2, False, False)

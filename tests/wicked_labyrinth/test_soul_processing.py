@@ -18,7 +18,7 @@ from tabletop.games.wicked_labyrinth.board import (
     STRIDE,
 )
 from tabletop.games.wicked_labyrinth.cards import default_cards
-from tabletop.games.wicked_labyrinth.elements import M_PROCESS, Colour, Phase, Rank
+from tabletop.games.wicked_labyrinth.elements import M_PROCESS, Colour, Element, Phase, Rank
 from tabletop.games.wicked_labyrinth.ids import SMALL_BASE
 
 from .helpers import achieved, dealt, finish_others, notations, processing, tokens_of
@@ -283,3 +283,30 @@ def test_events_after_a_reward_promotion_name_the_rest_of_the_reward() -> None:
     events = state.apply(0, "spell:bl")
     assert E.TokenGained(0, Colour.GREEN) in events
     assert tokens_of(state, 0) == {"rl": 2, "bm": 1, "gl": 1}
+
+
+def test_events_of_soul_processing_name_each_step_exactly() -> None:
+    """Section 8 and rulings: each step is announced as taken: a pair promotion or a
+    spell's (with the token returned first to make room in a full rank), a discarded
+    spell, and the player's done."""
+    state = game({"rl": 2, "gm": 3, "bm": 2, "yl": 1}, promotion=2)  # middle 5 of 5
+    middle, low = Rank.MIDDLE, Rank.LOW
+    assert state.apply(0, "pair:rl/g") == [
+        E.TokenReturned(0, Colour.GREEN, middle),
+        E.Promoted(0, Colour.RED, low, "pair"),
+    ]
+    assert state.apply(0, "spell:yl/b") == [
+        E.TokenReturned(0, Colour.BLUE, middle),
+        E.Promoted(0, Colour.YELLOW, low, "spell"),
+    ]
+    assert tokens_of(state, 0) == {"rm": 1, "gm": 2, "bm": 1, "ym": 1}
+    assert state.apply(0, "spell:-") == [E.SpellDiscarded(0, Element.PROMOTION)]
+    assert state.apply(0, "done")[0] == E.ProcessingDone(0)
+
+
+def test_a_reward_promotion_is_announced_as_the_reward_s() -> None:
+    """Rulings: the small oracle's reward promotion, used at once, is the reward's."""
+    state = game({"rm": 1, "ym": 1, "gl": 1, "bl": 1}, promotion=1, smalls=[("S01", "S05")])
+    state.apply(0, "small:1")
+    assert state.apply(0, "spell:gl") == [E.Promoted(0, Colour.GREEN, Rank.LOW, "reward")]
+    assert state.b[PROMOTION] == 1

@@ -47,14 +47,16 @@ def test_a_saved_board_of_the_wrong_length_is_refused() -> None:
     """Loading checks the boards fit the player count."""
     data = dealt(4).to_json()
     data["state"]["b"] = data["state"]["b"][:-1]
-    with pytest.raises(ValueError, match="board data has the wrong length"):
+    with pytest.raises(ValueError) as info:
         GAME.state_from_json(data)
+    assert str(info.value).endswith("ValueError('board data has the wrong length')")
 
 
 def test_the_result_exists_only_once_the_game_is_over() -> None:
     """Section 10: the hero is determined at the end of the game, not before."""
-    with pytest.raises(ValueError, match="the game is not over yet"):
+    with pytest.raises(ValueError) as info:
         dealt(4).result()
+    assert str(info.value) == "the game is not over yet"
 
 
 def test_each_round_ends_with_its_number_and_the_last_with_the_result() -> None:
