@@ -257,3 +257,44 @@ def auth(page: Any, table_id: str) -> dict[str, str]:
         f"JSON.parse(localStorage.getItem('tabletop.seats'))['{table_id}']['0'].token"
     )
     return {"Authorization": f"Bearer {token}"}
+
+
+def test_a_decision_with_one_legal_action_is_not_asked(browser: Any, tmp_path: Any) -> None:
+    """Alice puts out every search piece and both signs at the round's first corridor:
+    her next declarations have one legal hand, the empty one, which the server puts out
+    for her at once (stored with the source "forced"); the page never asks, and sends
+    only what was clicked."""
+    with LiveServer(tmp_path, bot_delay=0.02) as server:
+        seats = [{"type": "open"}] + [{"type": "bot", "bot": "random"}] * 2
+        request = {"game": "wicked-labyrinth", "players": 3, "seats": seats, "seed": 5}
+        table_id = server.api("POST", "/api/tables", json=request)["table"]["id"]
+        errors: list[str] = []
+        page = new_page(browser, errors)
+        actions = Actions(page)
+        join(page, server.url, table_id, 0, "Alice")
+        page.wait_for_selector("#declaration #commit:enabled")
+        while page.is_enabled("#search-plus"):
+            page.click("#search-plus")
+        page.check("#witch")
+        page.check("#soul")
+        page.click("#commit")
+        page.wait_for_selector("#declaration", state="detached")
+
+        def forced() -> list[str]:
+            rows = stored(tmp_path, table_id)
+            return [action for seat, action, source in rows if seat == 0 and source == "forced"]
+
+        deadline = time.monotonic() + 60
+        while not forced():
+            assert time.monotonic() < deadline, "no decision with one legal action came"
+            if page.query_selector("#declaration"):
+                raise AssertionError("an empty hand, the only one left, was asked for")
+            if not take_turn(page):
+                page.wait_for_timeout(30)
+        page.wait_for_timeout(300)
+        clicked = [m["action"] for m in actions.sent]
+        mine = [(a, s) for seat, a, s in stored(tmp_path, table_id) if seat == 0]
+        assert [a for a, s in mine if s == "seat"] == clicked
+        assert forced()[0] == "d0"
+        assert actions.errors == []
+        assert errors == []
