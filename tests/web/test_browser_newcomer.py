@@ -298,3 +298,32 @@ def test_a_decision_with_one_legal_action_is_not_asked(browser: Any, tmp_path: A
         assert forced()[0] == "d0"
         assert actions.errors == []
         assert errors == []
+
+
+@pytest.mark.parametrize(("game", "players"), [("wicked-labyrinth", 5), ("code-of-nine", 4)])
+def test_final_scores_are_readable_at_360_px(
+    browser: Any, tmp_path: Any, game: str, players: int
+) -> None:
+    """Every column of the final table is on the page: the table fits its box, or its
+    box scrolls sideways inside the page (the page itself never does)."""
+    with LiveServer(tmp_path, bot_delay=0.0) as server:
+        seats = [{"type": "bot", "bot": "random"}] * players
+        request = {"game": game, "players": players, "seats": seats, "seed": 3}
+        table_id = server.api("POST", "/api/tables", json=request)["table"]["id"]
+        errors: list[str] = []
+        phone = {"is_mobile": True, "has_touch": True, "device_scale_factor": 1}
+        page = new_page(browser, errors, viewport={"width": 360, "height": 740}, **phone)
+        page.goto(f"{server.url}/#/watch/{table_id}")
+        page.wait_for_selector("#final #score-table", timeout=60000)
+        sizes = page.evaluate(
+            """() => { const t = document.querySelector('#score-table');
+                const box = t.parentElement, r = box.getBoundingClientRect();
+                return {table: t.scrollWidth, box: box.clientWidth, right: r.right,
+                        scrolls: getComputedStyle(box).overflowX,
+                        page: document.documentElement.scrollWidth}; }"""
+        )
+        assert sizes["page"] <= 360 and sizes["right"] <= 360, sizes
+        assert sizes["table"] <= sizes["box"] or sizes["scrolls"] == "auto", sizes
+        columns = len(server.api("GET", f"/api/tables/{table_id}")["table"]["seats"])
+        assert len(page.query_selector_all("#score-table thead th")) >= columns
+        assert errors == []
