@@ -296,6 +296,8 @@ def test_a_decision_with_one_legal_action_is_not_asked(browser: Any, tmp_path: A
         mine = [(a, s) for seat, a, s in stored(tmp_path, table_id) if seat == 0]
         assert [a for a, s in mine if s == "seat"] == clicked
         assert forced()[0] == "d0"
+        line = page.wait_for_selector("#log li.forced[data-action='d0']")
+        assert "played for you" in line.inner_text()
         assert actions.errors == []
         assert errors == []
 

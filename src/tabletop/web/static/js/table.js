@@ -66,6 +66,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     module: null,
     reference: null, // the table's fixed public facts (/api/web/tables/ID/reference)
     chat: chatState(),
+    forced: null, // {decision, action}: this seat's decision with one legal action, the server's to play
   };
   let socket = null;
   let closed = false; // the person went to another screen
@@ -145,8 +146,18 @@ export function showTable(main, tableId, { seat, spectator }) {
     if (frame.table) ctx.table = frame.table;
     if (frame.view !== undefined) ctx.view = frame.view;
     // every frame kind carries the seat's decision when it has one, and nothing when not
-    ctx.legal = frame.legal || [];
-    ctx.decision = frame.decision === undefined ? null : frame.decision;
+    const legal = frame.legal || [];
+    const decision = frame.decision === undefined ? null : frame.decision;
+    // a person's decision with one legal action is the server's to play (source
+    // "forced"): no question is drawn for it, and the log says it was played for them
+    const mine = ctx.table && ctx.seat !== null ? ctx.table.seats[ctx.seat] : null;
+    const only = legal.length === 1 && decision !== null && mine && mine.kind === "human" && !mine.away;
+    if (frame.type === "events" && ctx.forced && ctx.forced.decision !== decision && frame.timeout === undefined) {
+      ctx.log.push({ seq: frame.seq, events: [], forced: ctx.forced.action });
+    }
+    ctx.forced = only ? { decision, action: legal[0] } : null;
+    ctx.legal = only ? [] : legal;
+    ctx.decision = decision;
     // the server says how long the decision has left as it sends: count down from that
     ctx.deadline = frame.clock_left === undefined ? null : performance.now() + frame.clock_left * 1000;
     ctx.deadlines = (frame.clocks || []).map((left) => (left === null ? null : performance.now() + left * 1000));
@@ -399,6 +410,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     for (const entry of ctx.log) {
       if (entry.gap) lines.push(h("li", { class: "gap", dataset: { seq: entry.seq } }, t("table.gap")));
       if (entry.timeout !== undefined) lines.push(timeoutLine(entry));
+      if (entry.forced !== undefined) lines.push(forcedLine(entry));
       for (const ev of entry.events) {
         const text = ctx.module ? ctx.module.describe(ev, ctx) : null;
         if (text) lines.push(h("li", { class: `ev ${ev.type}`, dataset: { seq: entry.seq } }, text));
@@ -418,6 +430,12 @@ export function showTable(main, tableId, { seat, spectator }) {
     const text =
       entry.timeout === ctx.seat ? t("table.timeoutMine", { what }) : t("table.timeout", { who: ctx.name(entry.timeout), what });
     return h("li", { class: "ev timeout", dataset: { seq: entry.seq, seat: entry.timeout } }, text);
+  }
+
+  /** "Only one choice was possible: … It was played for you." in this seat's log. */
+  function forcedLine(entry) {
+    const what = ctx.module && ctx.module.choiceText ? ctx.module.choiceText(entry.forced, ctx, ctx.seat) : entry.forced;
+    return h("li", { class: "ev forced", dataset: { seq: entry.seq, action: entry.forced } }, t("table.forcedMine", { what }));
   }
 
   function endPanel() {
