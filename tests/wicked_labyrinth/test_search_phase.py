@@ -267,3 +267,54 @@ def test_events_of_a_reveal_name_every_hand_the_ranking_and_the_impurity() -> No
     assert E.CorridorRanked("C06", 0, (), 0, 0, False) in events
     revealed = next(e for e in events if isinstance(e, E.DeclarationsRevealed))
     assert revealed.declarations[0] == Declare(2, False, False)
+
+
+def test_events_of_choices_after_a_reveal_name_the_chooser_and_the_token() -> None:
+    """Rulings 4 and "Gaining tokens": a white fragment's colour and a returned low
+    token are announced with who chose and what; only the player choosing now has
+    actions, the next chooser none until then."""
+    state = dealt(4, corridors=["C21"])  # upper promotion, lower white
+    declare_all(state, ["d3s", "d1", "d0", "d0"])
+    assert state.current_players() == (0,) and state.legal_actions(1) == []
+    assert state.apply(0, "white:b")[:2] == [
+        E.WhiteChosen(0, Colour.BLUE),
+        E.TokenGained(0, Colour.BLUE),
+    ]
+    state = dealt(4, corridors=["C01"])  # upper green + yellow, lower red
+    from .helpers import set_tokens
+
+    set_tokens(state, 0, {"bl": 4, "rl": 2, "rm": 1})
+    declare_all(state, ["d1", "d0", "d0", "d0"])
+    assert notations(state, 0) == {"return:r", "return:g", "return:b"}
+    assert len(state.legal_actions(0)) == 3
+    assert state.apply(0, "return:b")[0] == E.TokenReturned(0, Colour.BLUE, Rank.LOW)
+
+
+def test_a_forced_declaration_is_announced_as_forced() -> None:
+    """Ruling 2: the last corridor's declaration is made for each player, and the
+    announcement says it was forced."""
+    from tabletop.games.wicked_labyrinth.actions import Declare
+
+    state = dealt(3, corridors=["C01", "C06", "C11", "C16"])
+    events = []
+    for hands in (["d1", "d0", "d0"], ["d0", "d2w", "d0"], ["d0", "d0", "d0s"]):
+        events += declare_all(state, hands)
+    forced = [e for e in events if isinstance(e, E.DeclarationCommitted) and e.forced]
+    assert forced == [
+        E.DeclarationCommitted(0, Declare(5, True, True), True),
+        E.DeclarationCommitted(1, Declare(4, False, True), True),
+        E.DeclarationCommitted(2, Declare(6, True, False), True),
+    ]
+
+
+def test_oracle_slots_hold_no_card_before_the_deal() -> None:
+    """Section 5: each player is dealt two great and two small oracles; before the deal
+    the slots hold none (-1), so no oracle is offered or scored."""
+    from tabletop.games.wicked_labyrinth import GAME
+    from tabletop.games.wicked_labyrinth.board import GREAT, SMALL
+
+    state = GAME.new_game(4, 0, auto_chance=False)
+    for p in range(4):
+        o = p * STRIDE
+        assert state.b[o + GREAT : o + GREAT + 2] == [-1, -1]
+        assert state.b[o + SMALL : o + SMALL + 2] == [-1, -1]

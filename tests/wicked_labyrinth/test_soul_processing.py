@@ -310,3 +310,23 @@ def test_a_reward_promotion_is_announced_as_the_reward_s() -> None:
     state.apply(0, "small:1")
     assert state.apply(0, "spell:gl") == [E.Promoted(0, Colour.GREEN, Rank.LOW, "reward")]
     assert state.b[PROMOTION] == 1
+
+
+def test_colour_change_events_and_a_discard_uses_up_one_spell() -> None:
+    """Rulings: a colour-change spell changes one token (announced as such) or is
+    discarded unused; either way exactly one stored spell is used up."""
+    state = game({"rl": 1}, colour_change=2)
+    assert state.apply(0, "change:rl>g") == [E.ColourChanged(0, Colour.RED, Rank.LOW, Colour.GREEN)]
+    assert state.b[COLOUR_CHANGE] == 1
+    assert state.apply(0, "change:-") == [E.SpellDiscarded(0, Element.COLOUR_CHANGE)]
+    assert state.b[COLOUR_CHANGE] == 0 and "change:-" not in notations(state, 0)
+
+
+def test_an_achieved_oracle_is_announced_by_its_card() -> None:
+    """Section 8: achieving an oracle names the card, small or great, in either slot."""
+    state = game(
+        {"gl": 2, "yl": 1, "rh": 1, "bh": 1}, greats=[("G01", "G02")], smalls=[("S05", "S06")]
+    )
+    events = state.apply(0, "small:2")
+    assert events[0] == E.OracleAchieved(0, "S06", False)
+    assert state.apply(0, "great:2") == [E.OracleAchieved(0, "G02", True)]
