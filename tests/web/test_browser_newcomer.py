@@ -93,6 +93,44 @@ def test_a_table_with_an_open_seat_shows_its_waiting_room(browser: Any, tmp_path
         assert errors == []
 
 
+def test_a_private_tables_waiting_room_shares_each_seats_invitation(
+    browser: Any, tmp_path: Any
+) -> None:
+    """The creator's waiting room shows the open seat's link with its invitation (kept
+    from the lobby), and a friend who opens that link is seated by the server."""
+    with LiveServer(tmp_path) as server:
+        errors: list[str] = []
+        creator = new_page(browser, errors)
+        creator.goto(server.url + "/")
+        creator.wait_for_selector("#create")
+        creator.select_option("#game", "wicked-labyrinth")
+        creator.select_option("#players", "3")
+        creator.select_option("select[name=seat0]", "open")
+        creator.select_option("select[name=seat1]", "open")
+        creator.check("#private")
+        creator.click("#create")
+        creator.wait_for_selector("#created a[data-seat]")
+        creator.click("#created a[data-seat='0']")
+        creator.fill("#player-name", "Alice")
+        creator.click("#join")
+        room = creator.wait_for_selector("#waiting-room")
+        share = room.query_selector(".room-missing a.share")
+        assert share is not None
+        link = share.get_attribute("href") or ""
+        assert "/1?invite=" in link, link
+
+        friend = new_page(browser, errors)
+        friend.goto(link)
+        friend.fill("#player-name", "Bob")
+        friend.click("#join")
+        friend.wait_for_selector(".labyrinth-box")
+        creator.wait_for_selector(".labyrinth-box")
+        table_id = link.split("#/join/")[1].split("/")[0]
+        seats = server.api("GET", f"/api/tables/{table_id}")["table"]["seats"]
+        assert [s["name"] for s in seats[:2]] == ["Alice", "Bob"]
+        assert errors == []
+
+
 def test_a_double_click_puts_one_move_in_and_shows_no_error(browser: Any, tmp_path: Any) -> None:
     with LiveServer(tmp_path) as server:
         seats = [{"type": "open"}] + [{"type": "bot", "bot": "random"}] * 2
