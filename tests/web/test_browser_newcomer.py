@@ -299,9 +299,9 @@ def auth(page: Any, table_id: str) -> dict[str, str]:
 
 def test_a_decision_with_one_legal_action_is_not_asked(browser: Any, tmp_path: Any) -> None:
     """Alice puts out every search piece and both signs at the round's first corridor:
-    her next declarations have one legal hand, the empty one, which the server puts out
-    for her at once (stored with the source "forced"); the page never asks, and sends
-    only what was clicked."""
+    her next declarations have one legal hand, the empty one, which her page puts out
+    for her at once; the page never asks, the server stores exactly what was clicked
+    and what was played for her, and her log says so."""
     with LiveServer(tmp_path, bot_delay=0.02) as server:
         seats = [{"type": "open"}] + [{"type": "bot", "bot": "random"}] * 2
         request = {"game": "wicked-labyrinth", "players": 3, "seats": seats, "seed": 5}
@@ -317,25 +317,22 @@ def test_a_decision_with_one_legal_action_is_not_asked(browser: Any, tmp_path: A
         page.check("#soul")
         page.click("#commit")
         page.wait_for_selector("#declaration", state="detached")
-
-        def forced() -> list[str]:
-            rows = stored(tmp_path, table_id)
-            return [action for seat, action, source in rows if seat == 0 and source == "forced"]
+        clicked = [m["action"] for m in actions.sent]
 
         deadline = time.monotonic() + 60
-        while not forced():
+        while not page.query_selector("#log li.forced"):
             assert time.monotonic() < deadline, "no decision with one legal action came"
             if page.query_selector("#declaration"):
                 raise AssertionError("an empty hand, the only one left, was asked for")
             if not take_turn(page):
                 page.wait_for_timeout(30)
-        page.wait_for_timeout(300)
-        clicked = [m["action"] for m in actions.sent]
-        mine = [(a, s) for seat, a, s in stored(tmp_path, table_id) if seat == 0]
-        assert [a for a, s in mine if s == "seat"] == clicked
-        assert forced()[0] == "d0"
         line = page.wait_for_selector("#log li.forced[data-action='d0']")
         assert "played for you" in line.inner_text()
+        page.wait_for_timeout(300)
+        mine = [action for seat, action, _ in stored(tmp_path, table_id) if seat == 0]
+        sent = [m["action"] for m in actions.sent]
+        assert sent[: len(clicked)] == clicked and "d0" in sent[len(clicked) :]
+        assert mine == sent  # the server stored exactly what the page sent, in order
         assert actions.errors == []
         assert errors == []
 

@@ -3,8 +3,7 @@
 Bots run one decision at a time per table, lowest seat first, in the server's bot
 processes (``botpool``: a search bot thinks for a while, on a deadline; the event loop
 must not). The clock, when the table has
-one, plays a person's default action when their decision runs out of time; a person's
-decision with one legal action is played for them at once (source "forced"). Both answer
+one, plays a person's default action when their decision runs out of time. Both answer
 a decision by its marker, so an answer that comes after the decision moved on is
 refused by the table and changes nothing.
 """
@@ -24,7 +23,6 @@ from tabletop.server.clock import DecisionClock
 from tabletop.server.errors import TableError
 
 if TYPE_CHECKING:
-    from tabletop.core.actions import Action
     from tabletop.server.tables import LiveTable
 
 log = logging.getLogger(__name__)
@@ -58,10 +56,6 @@ class Autoplay:
                 continue
             if table.botted(seat):
                 self._wake_bots()
-            elif len(legal := table.state.legal_actions(seat)) == 1:
-                # no question when only one answer is legal: played for the person at
-                # once, stored as the server's ("forced"), and no clock runs for it
-                self.spawn(self._forced(seat, decision, legal[0]))
             elif ran_out is not None and ran_out == table.state.decision_key(seat):
                 self.timed_out[seat] = ran_out
                 self._on_timeout(seat, decision)
@@ -131,13 +125,6 @@ class Autoplay:
                     log.error("table %s: bot for seat %d is stuck: %s", table.id, seat, exc.code)
                     return
                 failed = (seat, decision)
-
-    async def _forced(self, seat: int, decision: int, action: Action) -> None:
-        table = self.table
-        if table.decisions[seat] != decision or table.botted(seat) or table.over:
-            return
-        with contextlib.suppress(TableError):  # the seat acted first, or was handed over
-            await table.submit(seat, action, decision, "forced", decision=decision)
 
     def _on_timeout(self, seat: int, decision: int) -> None:
         self.spawn(self._timeout(seat, decision))

@@ -678,7 +678,7 @@ class LiveTable:
                 isinstance(seat, int)
                 and isinstance(client_seq, int)
                 and (decision is None or isinstance(decision, int))
-                and source in ("seat", "bot", "clock", "forced")
+                and source in ("seat", "bot", "clock")
                 and isinstance(req, str)
             ):
                 raise TableError("bad_message", "a forwarded action was malformed", 500)

@@ -148,16 +148,18 @@ export function showTable(main, tableId, { seat, spectator }) {
     // every frame kind carries the seat's decision when it has one, and nothing when not
     const legal = frame.legal || [];
     const decision = frame.decision === undefined ? null : frame.decision;
-    // a person's decision with one legal action is the server's to play (source
-    // "forced"): no question is drawn for it, and the log says it was played for them
+    // a person's decision with one legal action is not asked: the page plays it for
+    // them at once (once per decision), and the log says it was played for them
     const mine = ctx.table && ctx.seat !== null ? ctx.table.seats[ctx.seat] : null;
     const only = legal.length === 1 && decision !== null && mine && mine.kind === "human" && !mine.away;
     if (frame.type === "events" && ctx.forced && ctx.forced.decision !== decision && frame.timeout === undefined) {
       ctx.log.push({ seq: frame.seq, events: [], forced: ctx.forced.action });
     }
+    const fresh = only && !(ctx.forced && ctx.forced.decision === decision);
     ctx.forced = only ? { decision, action: legal[0] } : null;
     ctx.legal = only ? [] : legal;
     ctx.decision = decision;
+    if (fresh) send(legal[0], decision).catch(() => {}); // a refusal is shown by send
     // the server says how long the decision has left as it sends: count down from that
     ctx.deadline = frame.clock_left === undefined ? null : performance.now() + frame.clock_left * 1000;
     ctx.deadlines = (frame.clocks || []).map((left) => (left === null ? null : performance.now() + left * 1000));
