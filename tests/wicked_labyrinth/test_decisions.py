@@ -114,3 +114,10 @@ def test_a_refused_declaration_says_what_is_left_behind_the_screen() -> None:
     state = dealt(3, corridors=["C01", "C06", "C11", "C16"])
     state.corridor = 3
     assert state.why_illegal(0, 0) == "the last corridor of a round takes every piece left"
+
+
+def test_nobody_decides_during_the_deal() -> None:
+    """Sections 4-5: the deal is chance; no player has a decision until it is done."""
+    state = GAME.new_game(4, 0, auto_chance=False)
+    assert state.is_chance_node()
+    assert state.current_players() == () and state.legal_actions(0) == []

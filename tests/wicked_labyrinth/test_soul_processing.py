@@ -330,3 +330,6 @@ def test_an_achieved_oracle_is_announced_by_its_card() -> None:
     events = state.apply(0, "small:2")
     assert events[0] == E.OracleAchieved(0, "S06", False)
     assert state.apply(0, "great:2") == [E.OracleAchieved(0, "G02", True)]
+    state = dealt(4, greats=[("G01", "G02"), ("G03", "G04")])  # the second seat's board
+    processing(state, 1, {"gh": 1, "bh": 1})
+    assert state.apply(1, "great:2") == [E.OracleAchieved(1, "G04", True)]
