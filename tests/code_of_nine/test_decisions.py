@@ -1,0 +1,115 @@
+"""Who decides and why an action is refused (the game protocol's view of the rulebook's
+turn structure), and saved states checked as they load."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.games.code_of_nine import GAME, CodeOfNineState
+from tabletop.games.code_of_nine.layout import Phase
+
+from .helpers import play, ready, set_will
+
+
+def test_a_placement_and_its_follow_ups_are_one_decision() -> None:
+    """Rulings, "Turn structure": a turn is placing a pawn, then doing what the location
+    says: every follow-up step belongs to the placement's decision (keyed by the step
+    number of the placement); every other step is a decision of its own."""
+    s = ready(4)
+    s.turn = 1
+    play(s, "quarry")
+    assert s.decision_key(2) == (0, len(s.history))
+    placed = len(s.history)
+    play(s, "allure")  # player 2: look, then maybe give
+    assert s.phase == Phase.FOLLOW
+    assert s.decision_key(2) == (0, placed)
+    play(s, "target:3")
+    assert s.decision_key(2) == (0, placed)
+    play(s, "target:-")
+    assert s.decision_key(3) == (0, len(s.history))
+
+
+def _refusal(s: CodeOfNineState, player: int, action: str) -> str:
+    action_id = GAME.actions.id_of(GAME.actions.coerce(action))
+    return s.why_illegal(player, action_id)
+
+
+def test_a_refused_action_says_what_the_player_must_do_now() -> None:
+    """Each phase's reason: the sealed change, the Abyss choice, the turn, the placement,
+    a location's follow-up step, and why a location is closed to the player."""
+    s = GAME.new_game(4, 1)
+    assert isinstance(s, CodeOfNineState) and s.phase == Phase.CHANGE
+    assert _refusal(s, 0, "quarry") == (
+        "the player must say whether they change their memory cards (change or keep)"
+    )
+    while s.phase == Phase.CHANGE:
+        s.apply(s.current_players()[0], "keep")
+    assert s.phase == Phase.ASSIGN
+    turn = s.turn
+    assert _refusal(s, turn, "quarry") == (
+        "the player must choose which of their two cards goes to the Abyss (abyss:N)"
+    )
+    assert _refusal(s, (turn + 1) % 4, "quarry") == "it is another player's turn"
+    s = ready(4)
+    assert _refusal(s, 0, "target:1") == "the player must place an action pawn on a location"
+    assert _refusal(s, 1, "quarry") == "it is another player's turn"
+    assert _refusal(s, 0, "village") == "The Hidden Village is open in rounds 3-5, not in round 1"
+    assert _refusal(s, 0, "tivoli") == "Tivoli of the Pranksters is used only in the expert game"
+    set_will(s, 0, 0)
+    assert _refusal(s, 0, "library") == "Her Library costs 1 Will; the player has 0"
+    set_will(s, 0, 1)
+    play(s, "library")
+    play(s, "allure")
+    assert _refusal(s, 1, "quarry") == (
+        "the player must finish resolving allure: choose whose card to look at (target:S)"
+    )
+
+
+def test_the_ended_old_world_takes_each_player_once_a_round() -> None:
+    """Rulings, "Locations": a player may not place twice on The Place Where They Ended
+    the Old World in one round."""
+    s = ready(4)
+    s.round = 4
+    from .helpers import set_items
+
+    set_items(s, 0, legacy=1)
+    set_will(s, 1, 1)
+    play(s, "ended", "quarry", "quarry", "quarry")
+    assert _refusal(s, 0, "ended") == (
+        "a player may not place twice on The Place Where They Ended the Old World in one round"
+    )
+
+
+@pytest.mark.parametrize(
+    ("field", "change", "message"),
+    [
+        ("b", lambda v: v[:-1], "board data has the wrong length"),
+        ("spots", lambda v: v[:-1], "board data has the wrong length"),
+        ("ruins", lambda v: v[:-1], "the Ruins have the wrong length"),
+        ("phase", lambda v: int(Phase.OVER) + 1, "phase or turn out of range"),
+        ("phase", lambda v: -1, "phase or turn out of range"),
+        ("turn", lambda v: 4, "phase or turn out of range"),
+        ("turn", lambda v: -1, "phase or turn out of range"),
+    ],
+)
+def test_a_saved_state_out_of_shape_is_refused(field, change, message) -> None:  # type: ignore[no-untyped-def]
+    """Loading checks each list's length and that the phase and the turn exist."""
+    data = ready(4).to_json()
+    data["state"][field] = change(data["state"][field])
+    with pytest.raises(ValueError) as info:
+        GAME.state_from_json(data)
+    assert str(info.value).endswith(f"ValueError('{message}')")
+
+
+def test_a_saved_state_at_the_first_phase_and_turn_loads() -> None:
+    """The lowest phase and turn are in range."""
+    data = GAME.new_game(4, 1, auto_chance=False).to_json()
+    assert (data["state"]["phase"], data["state"]["turn"]) == (0, 0)
+    assert GAME.state_from_json(data).to_json() == data
+
+
+def test_the_result_exists_only_once_the_game_is_over() -> None:
+    """Rulebook "End of the Game": the winner is known at the end, not before."""
+    with pytest.raises(ValueError) as info:
+        ready(4).result()
+    assert str(info.value) == "the game is not over yet"
