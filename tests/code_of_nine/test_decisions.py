@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 
 from tabletop.games.code_of_nine import GAME, CodeOfNineState
+from tabletop.games.code_of_nine import events as E
+from tabletop.games.code_of_nine.items import Item, Slot
 from tabletop.games.code_of_nine.layout import Phase
 
-from .helpers import play, ready, set_will
+from .helpers import play, ready, set_round, set_will
 
 
 def test_a_placement_and_its_follow_ups_are_one_decision() -> None:
@@ -113,3 +115,59 @@ def test_the_result_exists_only_once_the_game_is_over() -> None:
     with pytest.raises(ValueError) as info:
         ready(4).result()
     assert str(info.value) == "the game is not over yet"
+
+
+def test_the_game_s_end_reveals_every_score_winner_and_card() -> None:
+    """Rulebook "End of the Game" and rulings, "Memory cards": at the end every card in
+    play is revealed and every holder scored; the event carries it all."""
+    s = ready(4)
+    events = []
+    while not s.is_terminal():
+        events += play(s, "quarry")
+    sheet, result = s.score_sheet(), s.result()
+    numbers = tuple(
+        (s.cards.cards[s.card(h, 0)].number, s.cards.cards[s.card(h, 1)].number) for h in range(4)
+    )
+    assert events[-1] == E.GameEnded(sheet.scores, result.winners, sheet.eligible, numbers)
+
+
+def test_a_sheet_with_chosen_cards_and_the_release_applies_them() -> None:
+    """Scoring by any cards (bots ask about cards they cannot see) reads the release of
+    the legacies: Fallen Relics sets legacies to 0 once released."""
+    s = ready(4)
+    relics = 21  # card 22
+    from .helpers import set_items
+
+    set_items(s, 0, legacy=1)
+    assert s.score_sheet([relics]).values[Item.LEGACY] == 3
+    s.released = 1
+    assert s.score_sheet([relics]).values[Item.LEGACY] == 0
+    assert s.score_sheet([]).values[Item.LEGACY] == 3
+
+
+def test_the_ninth_memory_exchanged_is_seen_by_all_and_earlier_looks_are_kept() -> None:
+    """Crossroads of Phenomena: the card taken from the ninth memory was face up, so
+    everyone knows it; what they had seen before stays known; the exchange is announced
+    with the player, the slot and the card now face up."""
+    s = ready(4, expert=True)
+    set_round(s, 4)
+    set_will(s, 0, 3)
+    set_will(s, 2, 4)
+    s.turn = 2
+    play(s, "allure", "target:1", "target:-")  # player 2 has seen player 1's Shoal
+    shoal = s.card(0, 1)
+    s.turn = 0
+    events = play(s, "crossroads", "slot:shoal")
+    assert s.view(2).known_card(1, 1) is not None and s.view(2).known_card(0, 1) is not None
+    assert events[-1] == E.NinthMemoryExchanged(0, Slot.SHOAL, s.cards.cards[shoal].number)
+
+
+def test_an_item_returned_to_the_ruins_is_announced() -> None:
+    """Clocktower: the item returned to the Ruins is announced, one of it, by its holder."""
+    s = ready(4)
+    from .helpers import set_items
+
+    set_items(s, 1, coin=2)
+    s.turn = 1
+    events = play(s, "clocktower", "item:coin")
+    assert events[-1] == E.ItemMoved(Item.COIN, 1, 1, None)
