@@ -189,13 +189,15 @@ def _viewer(table: LiveTable, text: str) -> int | None:
     return seat
 
 
-@router.get("/games", summary="Each game's web module and stylesheet")
+@router.get("/games", summary="Each game's web module and stylesheet", responses=responses())
 async def web_games() -> JSONResponse:
     return JSONResponse(games.games(), headers=NO_CACHE)
 
 
 @router.get(
-    "/i18n/{lang}", summary="The page's strings, each game's included", responses=responses(404)
+    "/i18n/{lang}",
+    summary="The page's strings, each game's included",
+    responses=responses(404, 422),
 )
 async def web_strings(lang: Annotated[str, Path(pattern=r"^[a-z]{2}$")]) -> JSONResponse:
     if lang not in games.LANGUAGES:
@@ -206,7 +208,7 @@ async def web_strings(lang: Annotated[str, Path(pattern=r"^[a-z]{2}$")]) -> JSON
 @router.get(
     "/games/{name}/actions",
     summary="A game's actions: notation, kind and fields",
-    responses=responses(404),
+    responses=responses(404, 422),
 )
 async def web_actions(name: Annotated[str, Path(max_length=64)]) -> JSONResponse:
     if name not in REGISTRY.names():
