@@ -9,6 +9,8 @@ import pytest
 from tabletop.arena.results import Header
 from tabletop.arena.runner import Backend, run_arena
 
+pytestmark = pytest.mark.slow  # a Ray instance started for the test (not in --fast)
+
 ray = pytest.importorskip("ray")
 
 

@@ -13,6 +13,8 @@ import pytest
 
 from server.helpers import GAMES, ServerProcess, kill_and_resume
 
+pytestmark = pytest.mark.slow  # real servers killed and restarted (not in --fast)
+
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_killed_server_resumes_every_table_exactly(tmp_path: Path, game: str) -> None:

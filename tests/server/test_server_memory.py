@@ -17,10 +17,13 @@ from pathlib import Path
 from typing import Any
 
 import psutil
+import pytest
 
 from server.helpers import FAST, create_table, make_client
 from tabletop.server import ServerConfig, create_app
 from tabletop.server.manager import SeatSpec
+
+pytestmark = pytest.mark.slow  # ten thousand requests of each kind (not in --fast)
 
 WL = "wicked-labyrinth"
 REQUESTS = 10_000

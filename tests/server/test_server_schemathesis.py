@@ -19,7 +19,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from server.helpers import ServerProcess
+
+pytestmark = pytest.mark.slow  # a minute of generated requests (not in --fast)
 
 EXAMPLES = 12
 """Examples per operation in the examples, coverage and fuzzing phases."""

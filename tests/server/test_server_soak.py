@@ -17,10 +17,13 @@ from pathlib import Path
 
 import httpx
 import psutil
+import pytest
 import websockets
 
 from server.helpers import ServerProcess
 from server.test_server_memory import AT_ONCE, MARGIN_MB, REQUESTS, WARM_UP
+
+pytestmark = pytest.mark.slow  # minutes of loopback soak (not in scripts/test --fast)
 
 
 async def _unknown_table_socket(ws_url: str) -> None:
