@@ -171,3 +171,31 @@ def test_an_item_returned_to_the_ruins_is_announced() -> None:
     s.turn = 1
     events = play(s, "clocktower", "item:coin")
     assert events[-1] == E.ItemMoved(Item.COIN, 1, 1, None)
+
+
+def test_events_of_placements_name_each_effect_exactly() -> None:
+    """Rulings, "Locations": each effect is announced as it happens: protection (from
+    attacks, from looks), a look, the start marker taken, items from the Ruins, Will
+    gained, and an item moved from one holder to another."""
+    s = ready(4)
+    set_round(s, 3)
+    for p in range(4):
+        set_will(s, p, 5)
+    from .helpers import set_items
+
+    set_items(s, 3, coin=1, statue=2)
+    shoal = s.cards.cards[s.card(2, 1)].number
+    assert play(s, "village") == [E.PawnPlaced(0, "village", 3), E.Protected(0, "attacks")]
+    assert play(s, "watchtower", "target:2") == [
+        E.PawnPlaced(1, "watchtower", 0),
+        E.CardLooked(1, 2, Slot.SHOAL, shoal, False),
+        E.Protected(1, "looks"),
+    ]
+    assert play(s, "clocktower") == [E.PawnPlaced(2, "clocktower", 0), E.StartPlayerTaken(2)]
+    assert play(s, "lights") == [
+        E.PawnPlaced(3, "lights", 0),
+        E.ItemMoved(Item.COIN, 1, None, 3),
+        E.WillGained(3, 1),
+    ]
+    assert play(s, "shed")[1:] == [E.ItemMoved(Item.COIN, 2, None, 0)]
+    assert play(s, "alley", "target:3", "item:statue")[-1] == E.ItemMoved(Item.STATUE, 1, 3, 1)
