@@ -169,6 +169,7 @@ def test_guide_priors_reach_every_root_action(monkeypatch: pytest.MonkeyPatch) -
     assert seen[0] == pytest.approx({a: 2 * p for a, p in priors.items()})
 
 
+@pytest.mark.slow  # a fresh interpreter plays whole games (not in --fast)
 def test_playing_never_imports_torch() -> None:
     """The bot and a whole game with it, a search guided by it included, run on NumPy."""
     code = (

@@ -10,6 +10,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.slow  # the examples train and search (not in --fast)
+
 pytest.importorskip("pyspiel")
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "openspiel_algorithms.py"

@@ -14,7 +14,10 @@ import pytest
 from tabletop.core.errors import IllegalActionError
 from tabletop.rl.vector import VectorEnv
 
-pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+pytestmark = [
+    pytest.mark.filterwarnings("ignore::UserWarning"),
+    pytest.mark.slow,  # worker processes per test (not in --fast)
+]
 
 
 def random_actions(rng, masks):

@@ -17,6 +17,7 @@ from typing import Any
 
 import httpx
 import psutil
+import pytest
 
 import tabletop
 from server.helpers import ServerProcess, Viewer, create_table, join_all, make_client, play_step
@@ -172,6 +173,7 @@ def test_sigterm_stops_a_server_full_of_thinking_bots_promptly(tmp_path: Path) -
     assert not [p for p in alive if p.status() != psutil.STATUS_ZOMBIE]
 
 
+@pytest.mark.slow  # a real server restarted (not in --fast)
 def test_stored_unbounded_bots_do_not_hang_a_restarted_server(tmp_path: Path) -> None:
     """Tables stored with ``mcts:time=inf`` and a billion iterations (as a server before
     the limits stored them), then ``kill -9``: the restarted server lists and plays,

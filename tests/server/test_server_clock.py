@@ -15,6 +15,8 @@ from tabletop.games.wicked_labyrinth.elements import Phase as LabyrinthPhase
 
 from .helpers import Viewer, create_table
 
+pytestmark = pytest.mark.slow  # whole games on a real clock (not in --fast)
+
 CLOCK = 0.25
 
 

@@ -20,6 +20,8 @@ import pytest
 
 from server.helpers import ServerProcess
 
+pytestmark = pytest.mark.slow  # a real server and its timeouts (not in --fast)
+
 TIMEOUT = 1.0
 """The servers' ``--request-timeout`` here (20 s by default)."""
 PER_CLIENT = 6
