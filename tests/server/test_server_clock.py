@@ -17,7 +17,12 @@ from .helpers import Viewer, create_table
 
 pytestmark = pytest.mark.slow  # whole games on a real clock (not in --fast)
 
-CLOCK = 0.25
+CLOCK = 0.4
+SLACK = 0.5
+"""A decision counts as waited when its time-out came at least half the clock after the
+frame that began it reached this page: a frame can reach it late on a loaded machine
+(the timer starts when the server sends it), while the bug this pins played them at
+once, within milliseconds."""
 
 
 def continues_a_decision(game: str, state, previous) -> bool:  # type: ignore[no-untyped-def]
@@ -95,7 +100,7 @@ def test_every_decision_of_a_silent_seat_waits_the_whole_clock(
             assert seq in waited, f"seat 0 never acts: step {seq} must be the clock's"
             if not continues_a_decision(game, state, previous) and not math.isnan(waited[seq]):
                 decisions += 1
-                assert waited[seq] >= 0.9 * CLOCK, (
+                assert waited[seq] >= SLACK * CLOCK, (
                     f"step {seq} ({text}) was played after {waited[seq]:.3f} s, "
                     f"not the clock's {CLOCK} s"
                 )
