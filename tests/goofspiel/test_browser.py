@@ -124,3 +124,28 @@ def test_the_table_fits_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     screenshot(page, screenshots / "gs-phone-390.png")
     assert errors == []
+
+
+def test_the_lobby_sets_the_number_of_cards_and_their_order(
+    live_server: LiveServer,  # noqa: F811
+    browser: Any,  # noqa: F811
+) -> None:
+    """The lobby's form offers a game's number and word options (Goofspiel's
+    ``num_cards`` and ``points_order``), and the server stores what was typed; an
+    option left at its default is not sent."""
+    errors: list[str] = []
+    page = new_page(browser, errors)
+    page.goto(live_server.url + "/")
+    page.select_option("#game", "goofspiel")
+    page.select_option("#players", "2")
+    page.select_option("select[name=seat1]", "heuristic")
+    assert page.input_value("input[name='val:num_cards']") == "13"
+    assert page.input_value("input[name='val:points_order']") == "random"
+    page.fill("input[name='val:num_cards']", "5")
+    page.fill("input[name='val:points_order']", "descending")
+    page.click("#create")
+    link = page.wait_for_selector("#created a[data-seat]")
+    table_id = (link.get_attribute("href") or "").split("/")[2]
+    table = live_server.api("GET", f"/api/tables/{table_id}")["table"]
+    assert table["options"] == {"num_cards": 5, "points_order": "descending"}, table
+    assert errors == []

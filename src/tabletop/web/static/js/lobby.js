@@ -81,6 +81,21 @@ function optionField(game, option) {
       h("input", { type: "file", name: `file:${option.name}`, accept: ".toml,.json" }),
     );
   }
+  if (option.types.includes("int") || option.types.includes("str")) {
+    // a number or a word (e.g. how many cards, in what order): the game checks it
+    const number = option.types.includes("int");
+    return h(
+      "label",
+      { class: "value" },
+      h("span", {}, help),
+      h("input", {
+        type: number ? "number" : "text",
+        name: `val:${option.name}`,
+        value: option.default === null ? "" : String(option.default),
+        ...(number ? { step: "1", inputmode: "numeric" } : { spellcheck: "false" }),
+      }),
+    );
+  }
   return null;
 }
 
@@ -119,6 +134,10 @@ function createForm(games, onCreated) {
     try {
       for (const o of game.options) {
         if (o.types.includes("bool")) body.options[o.name] = data.get(`opt:${o.name}`) === "on";
+        const value = String(data.get(`val:${o.name}`) ?? "").trim();
+        if (!o.types.includes("dict") && value !== "" && value !== String(o.default)) {
+          body.options[o.name] = o.types.includes("int") ? Number(value) : value;
+        }
         const file = data.get(`file:${o.name}`);
         if (file && file.size) body.options[o.name] = await readDataFile(file);
       }
