@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from tabletop.core.result import Result
 from tabletop.games.wicked_labyrinth.cards import CardSet, SmallOracle
 from tabletop.games.wicked_labyrinth.elements import (
     GREAT_ORACLE_POINTS,
@@ -117,3 +118,11 @@ def tally(b: list[int], o: int, cards: CardSet) -> tuple[int, int, int, int, int
         - impurity
     )
     return score, greats, high, middle, low, impurity
+
+
+def result_of(tallies: list[tuple[int, int, int, int, int, int]]) -> Result:
+    """The result of an ended game from each seat's :func:`tally`: placings by section
+    10's order, score first, then more great oracles, more high, middle and low tokens,
+    then less impurity; seats equal on all of them share the place."""
+    keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
+    return Result.from_keys([t[0] for t in tallies], keys)

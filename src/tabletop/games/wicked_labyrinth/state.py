@@ -29,6 +29,7 @@ from tabletop.games.wicked_labyrinth.board import (
     SOUL,
     STRIDE,
     WITCH,
+    result_of,
     tally,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
@@ -548,9 +549,7 @@ class WickedLabyrinthState(State):
         if self.phase != P_OVER:
             raise ValueError("the game is not over yet")
         n = self.num_players
-        tallies = [tally(self.b, p * STRIDE, self.cards) for p in range(n)]
-        keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
-        return Result.from_keys([t[0] for t in tallies], keys)
+        return result_of([tally(self.b, p * STRIDE, self.cards) for p in range(n)])
 
     # ---------------------------------------------------------------- views, copies, JSON
 

@@ -19,6 +19,7 @@ from typing import Any
 from tabletop.core.result import Result
 from tabletop.games.wicked_labyrinth import elements as el
 from tabletop.games.wicked_labyrinth import native
+from tabletop.games.wicked_labyrinth.board import result_of
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.game import INFO
 from tabletop.games.wicked_labyrinth.rl.encoder import FRAGMENTS
@@ -61,6 +62,4 @@ def tables(
 
 def result(tables: Any, t: int) -> Result:
     """Table ``t``'s ended game's result, as ``WickedLabyrinthState.result``."""
-    tallies = tables.tallies(t)
-    keys = [(s, g, h, m, lo, -imp) for s, g, h, m, lo, imp in tallies]
-    return Result.from_keys([row[0] for row in tallies], keys)
+    return result_of(list(tables.tallies(t)))
