@@ -1,0 +1,184 @@
+"""Code of Nine's state: the deal's and the round's events exactly, the open locations
+each round lists, and copies of a subclass's state (docs/mutation.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from tabletop.games.code_of_nine import GAME, CodeOfNineState
+from tabletop.games.code_of_nine import events as E
+from tabletop.games.code_of_nine import state as state_module
+from tabletop.games.code_of_nine.items import ROUNDS
+from tabletop.games.code_of_nine.layout import Phase
+
+from .helpers import ready
+
+
+def _new(players: int, seed: int, **options: Any) -> CodeOfNineState:
+    s = GAME.new_game(players, seed, **options)
+    assert isinstance(s, CodeOfNineState)
+    return s
+
+
+def _numbers(s: CodeOfNineState, holder: int) -> tuple[int, int]:
+    return (s.cards.cards[s.card(holder, 0)].number, s.cards.cards[s.card(holder, 1)].number)
+
+
+def test_setup_leaves_every_card_slot_empty_until_the_deal() -> None:
+    """Rulebook, Setup, step 5 (deal two memory cards to each player): before the first
+    draw no holder has a card; an empty slot reads -1 (its saved position too)."""
+    s = _new(4, 3, auto_chance=False)
+    assert s.is_chance_node() and s.phase == Phase.DEAL
+    assert [s.card(h, k) for h in range(4) for k in (0, 1)] == [-1] * 8
+    assert s.dealt == 0
+
+
+def test_the_deal_announces_each_players_two_cards_and_places_none() -> None:
+    """Setup step 5: each player is dealt two cards, announced in deal order with their
+    numbers; nothing is placed in an Abyss or Shoal before the players choose (step 6);
+    the change step that follows starts with no card of a re-deal drawn."""
+    s = _new(4, 9)
+    dealt = [e for e in s.start_events if isinstance(e, E.CardsDealt)]
+    assert dealt == [E.CardsDealt(h, _numbers(s, h)) for h in range(4)]
+    assert not [e for e in s.start_events if isinstance(e, E.CardsPlaced)]
+    assert s.phase == Phase.CHANGE and s.dealt == 0
+
+
+def test_a_change_returns_both_cards_to_the_deck_before_the_redeal() -> None:
+    """Setup step 5 (rulings: changing cards): a player who changes gives back both cards
+    before drawing two new ones; until the re-deal draws them, both slots are empty."""
+    s = _new(4, 3, auto_chance=False)
+    while s.is_chance_node():
+        s.apply_chance(s.chance_outcomes()[0][0])
+    old = [s.card(0, 0), s.card(0, 1)]
+    s.apply(0, "change")
+    for p in (1, 2, 3):
+        s.apply(p, "keep")
+    assert s.phase == Phase.REDEAL
+    assert [s.card(0, 0), s.card(0, 1)] == [-1, -1]
+    assert set(old) <= set(s.deck)
+    s.apply_chance(s.chance_outcomes()[0][0])
+    assert s.phase == Phase.REDEAL and s.card(0, 0) >= 0 and s.card(0, 1) == -1
+    s.apply_chance(s.chance_outcomes()[0][0])
+    assert s.phase == Phase.ASSIGN and s.dealt == 0 and s.current_players() == (s.start,)
+
+
+def test_the_abyss_choice_announces_abyss_then_shoal() -> None:
+    """Setup step 6: the player's chosen card goes to the Abyss, the other to the Shoal;
+    the event names them in that order (the owner's version)."""
+    s = _new(4, 5)
+    for p in range(4):
+        s.apply(p, "keep")
+    first, second = _numbers(s, 0)
+    events = s.apply(0, f"abyss:{second}")
+    assert [e for e in events if isinstance(e, E.CardsPlaced)] == [E.CardsPlaced(0, second, first)]
+    events = s.apply(1, f"abyss:{_numbers(s, 1)[0]}")
+    abyss, shoal = _numbers(s, 1)
+    assert [e for e in events if isinstance(e, E.CardsPlaced)] == [E.CardsPlaced(1, abyss, shoal)]
+
+
+def test_the_ghosts_cards_are_dealt_and_placed_in_order() -> None:
+    """Setup step 6 with 3 players: the ghost is dealt two cards, the first to its Abyss,
+    the second to its Shoal; both events carry the numbers (hidden in every seat's
+    version, as the setup tests check)."""
+    s = _new(3, 9)
+    for p in range(3):
+        s.apply(p, "keep")
+    events: list[object] = []
+    for p in range(3):
+        events += s.apply(p, s.legal_actions(p)[0])
+    ghost = [e for e in events if isinstance(e, E.CardsDealt | E.CardsPlaced) and e.holder == 3]
+    abyss, shoal = _numbers(s, 3)
+    assert ghost == [E.CardsDealt(3, (abyss, shoal)), E.CardsPlaced(3, abyss, shoal)]
+
+
+def test_the_end_of_a_round_is_announced_with_its_number() -> None:
+    """Rulebook, "When the round ends": once every pawn is placed, the round ends and the
+    next begins; the event names the round that ended."""
+    s = ready(4, seed=2)
+    events: list[object] = []
+    while s.round == 1:
+        p = s.current_players()[0]
+        events += s.apply(p, s.legal_actions(p)[0])
+    assert [e for e in events if isinstance(e, E.RoundEnded)] == [E.RoundEnded(1)]
+
+
+def _expected_rows(s: CodeOfNineState) -> list[list[tuple[int, int, int, int]]]:
+    rows: list[list[tuple[int, int, int, int]]] = [[] for _ in range(ROUNDS + 1)]
+    for r in range(1, ROUNDS + 1):
+        for i, loc in enumerate(s.board.locations):
+            if loc.open_in(r) and (s.expert or not loc.expert):
+                surcharged = -1 if loc.cost_without_legacy is None else loc.cost_without_legacy
+                rows[r].append((i, loc.places, loc.cost_for(s.num_players), surcharged))
+    return rows
+
+
+def test_each_round_lists_exactly_the_locations_open_in_it() -> None:
+    """Rulebook, Game Board: the locations are grouped in sections showing the rounds they
+    are active; expert locations only in the expert game; the cost by player count
+    (rulings: 3-player costs) and the surcharge without a legacy. The rows the
+    placements read agree with the board's data, whatever order its locations are in
+    (an expert location first, here)."""
+    for players, expert in ((4, False), (3, False), (4, True), (3, True)):
+        s = ready(players, expert=expert)
+        for locations in (s.board.locations, tuple(reversed(s.board.locations))):
+            s.board = dataclasses.replace(s.board, locations=locations)
+            assert state_module._open_locations(s) == _expected_rows(s)
+
+
+def test_the_open_locations_are_worked_out_once_per_board() -> None:
+    """The rows of open locations are kept per board, player count and mode (placements
+    are listed at every decision): asked again they are the same object, for each of two
+    boards asked in turn; the memory keeps at most its limit of boards."""
+    s = ready(4)
+    other = ready(4)
+    other.board = dataclasses.replace(s.board)
+    mine = state_module._open_locations(s)
+    theirs = state_module._open_locations(other)
+    assert mine is not theirs
+    assert state_module._open_locations(s) is mine
+    assert state_module._open_locations(other) is theirs
+    boards = [dataclasses.replace(s.board) for _ in range(state_module._OPEN_LIMIT + 2)]
+    for board in boards:
+        other.board = board
+        state_module._open_locations(other)
+        assert len(state_module._OPEN) <= state_module._OPEN_LIMIT
+
+
+@pytest.mark.skipif(
+    not (state_module.__file__ or "").endswith(".py"),
+    reason="the compiled (mypyc) state cannot be subclassed by interpreted classes",
+)
+def test_a_copy_of_a_subclass_state_is_of_that_class_and_plays_the_same() -> None:
+    """A copy (``clone``) of a subclass's state is of the subclass, with the same game,
+    seats, seed, options and position, and plays on the same as the original (the pure
+    Python build, where a subclass can be made)."""
+
+    class _Variant(CodeOfNineState):
+        __slots__ = ()
+
+    s = ready(4, seed=4)
+    v = _Variant(s.game, s.num_players, s.seed, s.options, s.auto_chance)
+    s._copy_base(v)
+    for name in ("board", "cards", "expert", "phase", "round", "start", "turn", "dealt"):
+        setattr(v, name, getattr(s, name))
+    for name in ("b", "ruins", "spots", "pending", "deck"):
+        setattr(v, name, list(getattr(s, name)))
+    v.ninth, v.released, v._final_sheet = s.ninth, s.released, None
+    c = v.clone()
+    assert type(c) is _Variant and c is not v
+    assert (c.game, c.num_players, c.seed, c.options, c.auto_chance) == (
+        v.game,
+        v.num_players,
+        v.seed,
+        v.options,
+        v.auto_chance,
+    )
+    assert c._state_json() == v._state_json() == s._state_json()
+    p = c.current_players()[0]
+    action = c.legal_actions(p)[0]
+    assert c.apply(p, action) == s.clone().apply(p, action)
+    assert type(s.clone()) is CodeOfNineState
