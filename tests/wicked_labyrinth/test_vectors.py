@@ -181,3 +181,57 @@ def test_gains_with_token_takes_a_token_as_the_rules() -> None:
         assert with_token(board, colour, planner) == case["after"][o : o + STRIDE], case
         checked += 1
     assert checked > 10
+
+
+# ------------------------------------------------------------------ C beside Python off the vectors
+
+
+def _oracle_boards() -> list[list[int]]:
+    """Soul-processing boards over every great and small oracle pair in their slots, the
+    first great oracle achieved or not, and 0 to 2 high tokens of each colour (4 at most)."""
+    from itertools import product
+
+    from tabletop.games.wicked_labyrinth.board import GREAT, GREAT_DONE, MODE, SMALL
+    from tabletop.games.wicked_labyrinth.elements import M_PROCESS
+
+    boards = []
+    for g, s, done in product(range(12), range(12), (0, 1)):
+        for high in product(range(3), repeat=4):
+            if sum(high) > 4:
+                continue
+            b = [0] * STRIDE
+            b[4:8] = [1, 1, 1, 1]
+            b[8:12] = high
+            b[GREAT], b[GREAT + 1], b[GREAT_DONE] = g, (g + 1) % 12, done
+            b[SMALL], b[SMALL + 1] = s, (s + 1) % 12
+            b[MODE] = M_PROCESS
+            boards.append(b)
+    return boards
+
+
+@pytest.mark.parametrize("module_name", C_MODULES, ids=["engine", "planner"])
+@pytest.mark.parametrize("one_colour", [False, True], ids=["shipped", "one-colour-great"])
+def test_c_processing_actions_with_oracles_the_vectors_lack(
+    module_name: str, one_colour: bool
+) -> None:
+    """Section 8 (great and small oracles), beside the vectors: the high tokens on an
+    achieved great oracle count toward a small oracle's needs (board.owned_high), and a
+    great oracle showing one colour twice (rulings, "Corridor card shape": cards are
+    data; the shipped cards have none) needs two high tokens of it. The C rules list the
+    Python rules' actions on every such board (docs/mutation.md, the C mutants)."""
+    if compiled.pure_requested():
+        pytest.skip("pure Python requested: the C extensions are not used")
+    module = extension(module_name)
+    assert module is not None, f"{module_name} is not built fresh: source scripts/setup.sh"
+    cards = default_cards()
+    if one_colour:
+        from tabletop.games.wicked_labyrinth.cards import parse_cards
+
+        data = cards.to_json()
+        for k, great in enumerate(data["great_oracle"]):
+            great["colours"] = [great["colours"][0]] * 2 if k % 2 == 0 else great["colours"]
+        cards = parse_cards(data, "one-colour great oracles")
+    table = rules_data(cards)
+    for board in _oracle_boards():
+        expected = list(rules.processing_actions(board, 0, cards))
+        assert module.vector("actions", table, board, 0) == expected, board
