@@ -182,3 +182,17 @@ def test_a_copy_of_a_subclass_state_is_of_that_class_and_plays_the_same() -> Non
     action = c.legal_actions(p)[0]
     assert c.apply(p, action) == s.clone().apply(p, action)
     assert type(s.clone()) is CodeOfNineState
+
+
+def test_a_player_protected_from_attacks_and_looks_keeps_both_for_the_round() -> None:
+    """Rulebook, locations (rulings, "Locations"): The Hidden Village protects a player
+    from attacks for the rest of the round, the Sooty Watchtower from looks; a player who placed at both keeps both protections
+    (the second does not replace the first), in either order, until the round ends."""
+    from tabletop.games.code_of_nine.layout import ATTACKS, LOOKS
+
+    for first, second in ((ATTACKS, LOOKS), (LOOKS, ATTACKS)):
+        s = ready(4)
+        s.protect(1, first)
+        s.protect(1, second)
+        holder = s.view(0).holders[1]
+        assert holder.protected_from_looks and holder.protected_from_attacks
