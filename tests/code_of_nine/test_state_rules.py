@@ -186,8 +186,9 @@ def test_a_copy_of_a_subclass_state_is_of_that_class_and_plays_the_same() -> Non
 
 def test_a_player_protected_from_attacks_and_looks_keeps_both_for_the_round() -> None:
     """Rulebook, locations (rulings, "Locations"): The Hidden Village protects a player
-    from attacks for the rest of the round, the Sooty Watchtower from looks; a player who placed at both keeps both protections
-    (the second does not replace the first), in either order, until the round ends."""
+    from attacks for the rest of the round, the Sooty Watchtower from looks; a player
+    who placed at both keeps both protections (the second does not replace the first),
+    in either order, until the round ends."""
     from tabletop.games.code_of_nine.layout import ATTACKS, LOOKS
 
     for first, second in ((ATTACKS, LOOKS), (LOOKS, ATTACKS)):
