@@ -197,3 +197,14 @@ def test_a_player_protected_from_attacks_and_looks_keeps_both_for_the_round() ->
         s.protect(1, second)
         holder = s.view(0).holders[1]
         assert holder.protected_from_looks and holder.protected_from_attacks
+
+
+def test_a_locations_cost_is_its_three_player_cost_with_three_players() -> None:
+    """Rulings, "Locations": Tivoli of the Pranksters costs 2 Will with 4 players and 3
+    with 3 (the Tree of Heaven 6 and 7); the cost asked of a player follows the count."""
+    from tabletop.games.code_of_nine.locations import LOCATION_IDS
+
+    for players, tivoli, tree in ((4, 2, 6), (3, 3, 7)):
+        s = ready(players, expert=True)
+        costs = [s.location_cost(0, LOCATION_IDS.index(i)) for i in ("tivoli", "tree")]
+        assert costs == [tivoli, tree]
