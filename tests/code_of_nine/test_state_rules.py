@@ -208,3 +208,80 @@ def test_a_locations_cost_is_its_three_player_cost_with_three_players() -> None:
         s = ready(players, expert=True)
         costs = [s.location_cost(0, LOCATION_IDS.index(i)) for i in ("tivoli", "tree")]
         assert costs == [tivoli, tree]
+
+
+def _place_id(name: str) -> int:
+    from tabletop.games.code_of_nine import actions as A
+    from tabletop.games.code_of_nine.locations import LOCATION_IDS
+
+    return A.PLACE_BASE + LOCATION_IDS.index(name)
+
+
+def test_a_full_location_says_it_is_full_even_to_a_player_already_there() -> None:
+    """Rulebook, placing: a location takes as many pawns as its places. A player who
+    holds the Will it costs, exactly, and is already on a full location (Her Library, one
+    place, 1 Will) is told it has no free place, not that it costs too much or that they
+    may not place twice (a rule of The Place Where They Ended the Old World only)."""
+    from .helpers import set_will
+
+    s = ready(4)
+    s.turn = 0
+    set_will(s, 0, 1)
+    library = 0  # Old Library, the first location
+    s.spots[library] = 1 | (1 << 8)
+    name = s.board.locations[library].name
+    assert s.why_illegal(0, _place_id("library")) == f"{name} has no free place"
+
+
+def test_the_place_where_they_ended_the_old_world_costs_its_surcharge_without_a_legacy() -> None:
+    """Rulings, "Locations": The Place Where They Ended the Old World (rounds 4-5, two
+    places) costs 2 Will to a player holding no legacy, and a player may not place there
+    twice in a round; a player not yet there who lacks the Will is told its cost."""
+    from tabletop.games.code_of_nine.locations import LOCATION_IDS
+
+    from .helpers import set_will
+
+    s = ready(4)
+    s.round, s.turn = 4, 0
+    set_will(s, 0, 1)
+    ended = LOCATION_IDS.index("ended")
+    s.spots[ended] = 1 | (1 << (1 + 8))
+    name = s.board.locations[ended].name
+    assert s.why_illegal(0, _place_id("ended")) == f"{name} costs 2 Will; the player has 1"
+    assert _place_id("ended") not in s.placements(0)
+    set_will(s, 0, 2)
+    assert _place_id("ended") in s.placements(0)
+
+
+def test_a_full_location_leaves_the_later_locations_open() -> None:
+    """Rulebook, placing: a full location, or the Place Where They Ended the Old World
+    where the player already is, is left out of the player's placements; the locations
+    after it stay listed."""
+    from .helpers import set_will
+
+    s = ready(4)
+    s.round, s.turn = 5, 0
+    set_will(s, 0, 9)
+    before = s.placements(0)
+    for name, spot in (("shed", 1 | (1 << (2 + 8))), ("ended", 1 | (1 << 8))):
+        assert _place_id(name) in before and before[-1] != _place_id(name)
+        s.spots[_place_id(name) - _place_id("library")] = spot
+    after = s.placements(0)
+    assert after == [x for x in before if x not in (_place_id("shed"), _place_id("ended"))]
+
+
+def test_a_surcharge_of_zero_is_a_cost_of_zero() -> None:
+    """Cards and boards are data (rulings): a location whose cost without a legacy is 0
+    costs a player without a legacy nothing, whatever it costs with one."""
+    from tabletop.games.code_of_nine.locations import LOCATION_IDS
+
+    from .helpers import set_will
+
+    s = ready(4)
+    ended = LOCATION_IDS.index("ended")
+    locations = list(s.board.locations)
+    locations[ended] = dataclasses.replace(locations[ended], cost=2, cost_without_legacy=0)
+    s.board = dataclasses.replace(s.board, locations=tuple(locations))
+    s.round, s.turn = 4, 0
+    set_will(s, 0, 0)
+    assert _place_id("ended") in s.placements(0)
