@@ -285,3 +285,33 @@ def test_a_surcharge_of_zero_is_a_cost_of_zero() -> None:
     s.round, s.turn = 4, 0
     set_will(s, 0, 0)
     assert _place_id("ended") in s.placements(0)
+
+
+def test_a_turn_that_targets_seat_0_is_still_the_placements_decision() -> None:
+    """Section "Placement" (place a pawn, then do what the location says): at Allure
+    Show the player looks at another's Shoal, then may give; choosing seat 0 as the
+    target (the first target id) is a follow-up of the placement, whose step stays the
+    decision's key."""
+    from .helpers import play
+
+    s = ready(4)
+    s.turn = 2
+    placed = len(s.history)
+    play(s, "allure", "target:0")
+    assert s.phase == Phase.FOLLOW and s.current_players() == (2,)
+    assert s.decision_key(2) == (0, placed)
+
+
+def test_a_blocked_look_reveals_no_card() -> None:
+    """Rulebook, Sooty Watchtower: looks at a protected player's cards have no effect; the
+    look's event says it was blocked and carries no card number, and the looker learns
+    nothing."""
+    from tabletop.games.code_of_nine.items import Slot
+    from tabletop.games.code_of_nine.layout import LOOKS
+
+    s = ready(4)
+    s.protect(1, LOOKS)
+    s._events = []  # collect what the next step announces, as apply does
+    s.look(0, 1, Slot.SHOAL, attack=False)
+    assert s._events == [E.CardLooked(0, 1, Slot.SHOAL, None, True)]
+    assert s.view(0).known_card(1, Slot.SHOAL) is None
