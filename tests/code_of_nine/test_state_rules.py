@@ -315,3 +315,29 @@ def test_a_blocked_look_reveals_no_card() -> None:
     s.look(0, 1, Slot.SHOAL, attack=False)
     assert s._events == [E.CardLooked(0, 1, Slot.SHOAL, None, True)]
     assert s.view(0).known_card(1, Slot.SHOAL) is None
+
+
+def test_a_game_from_a_position_keys_its_first_placement_and_follow_up() -> None:
+    """docs/positions.md: a game may start from a position, its history empty. A
+    placement that is the history's first entry keys its follow-up steps (section
+    "Placement": one decision); a game that starts inside a follow-up step has no
+    placement to find, and the step is keyed by the history's length, like any other."""
+    from .helpers import play
+
+    s = ready(4)
+    s.turn = 2
+    start = _restarted(s)
+    assert start.history == [] and start.decision_key(2) == (0, 0)
+    play(start, "allure")
+    assert start.phase == Phase.FOLLOW and start.decision_key(2) == (0, 0)
+    inside = _restarted(start)
+    assert inside.phase == Phase.FOLLOW and inside.history == []
+    assert inside.decision_key(2) == (0, 0)
+    play(inside, "target:3")
+    assert inside.phase == Phase.FOLLOW and inside.decision_key(2) == (0, 1)
+
+
+def _restarted(s: CodeOfNineState) -> CodeOfNineState:
+    again = GAME.from_position(s.position())
+    assert isinstance(again, CodeOfNineState)
+    return again
