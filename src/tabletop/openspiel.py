@@ -386,7 +386,7 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
-            utility_sum=None,
+            utility_sum=1.0,  # the returns are win shares: shared wins split one win
             max_game_length=game.info.max_game_length,
         )
         super().__init__(_game_type(game, self.turn_based), info, {**values, "players": players})
@@ -431,7 +431,7 @@ def _game_type(game: Game, turn_based: bool = False) -> pyspiel.GameType:
         dynamics=dynamics.SIMULTANEOUS if together else dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,  # win shares always sum to 1
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=max(info.player_counts),
         min_num_players=min(info.player_counts),

@@ -47,6 +47,31 @@ def test_game_facts_come_from_game_info(case):
     assert game.observation_tensor_size() == encoder_for(case.game).size(case.players)
 
 
+def test_the_returns_are_constant_sum_win_shares(case):
+    """The game type says what the returns are: win shares that always sum to 1 (shared
+    wins split one win), so OpenSpiel's constant-sum algorithms and checks apply; random
+    games end with returns in [0, 1] summing to 1, as declared."""
+    game = load(case)
+    assert game.get_type().utility == pyspiel.GameType.Utility.CONSTANT_SUM
+    assert game.utility_sum() == 1.0
+    assert (game.min_utility(), game.max_utility()) == (0.0, 1.0)
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(int(rng.choice(outcomes, p=probs)))
+            elif state.is_simultaneous_node():
+                state.apply_actions(
+                    [int(rng.choice(state.legal_actions(p))) for p in range(game.num_players())]
+                )
+            else:
+                state.apply_action(int(rng.choice(state.legal_actions())))
+        returns = state.returns()
+        assert all(0.0 <= r <= 1.0 for r in returns) and sum(returns) == pytest.approx(1.0)
+
+
 def play_to_first_decision(game):
     state = game.new_initial_state()
     rng = np.random.default_rng(0)
