@@ -12,6 +12,7 @@ import tabletop
 from tabletop.arena.league import leagues, pool
 from tabletop.bots import make_bot
 from tabletop.bots.levels import (
+    CEILING,
     DIFFICULTIES,
     LEVELS,
     NOT_OFFERED,
@@ -44,7 +45,22 @@ def test_the_rule_picks_the_ends_and_the_most_even_split() -> None:
     with pytest.raises(ValueError, match="needs 4 rated bots"):
         choose_ladder(ratings[:3])
     spec = "mcts:time=0.25,model=heuristic"
-    assert lobby_spec(f"{spec},clock=cpu") == spec
+    lobby = f"{spec},clock=cpu,ceiling={CEILING}"
+    assert lobby_spec(f"{spec},clock=cpu") == lobby
+    assert lobby_spec(spec) == lobby
+    assert lobby_spec(f"{spec},clock=wall,ceiling=9") == lobby
+    assert lobby_spec("heuristic:samples=2") == "heuristic:samples=2"
+    assert lobby_spec("mcts:iterations=300") == "mcts:iterations=300"
+
+
+@pytest.mark.parametrize("game", sorted(LEVELS))
+def test_the_lobby_offers_every_timed_search_in_cpu_time_with_a_ceiling(game: str) -> None:
+    """A level is as strong at any load (CPU time) and a person waits at most CEILING."""
+    searches = [s for specs in LEVELS[game].values() for s in specs if "time=" in s]
+    assert searches
+    for spec in searches:
+        bot = make_bot(spec, tabletop.game(game), 0)
+        assert bot.budget.cpu and bot.budget.ceiling == CEILING  # type: ignore[attr-defined]
 
 
 LEAGUES = sorted(name for name in leagues() if (DOCS / name / "summary.json").exists())
@@ -67,7 +83,8 @@ def test_the_shipped_ladder_is_the_committed_leagues(name: str) -> None:
         make_bot(level.spec, game, 0)
         assert level.spec in levels(name, level.spec.split(":")[0])
     offered = {spec for specs in LEVELS[name].values() for spec in specs}
-    assert offered == {level.spec for level in kit.levels} | {kit.search}
+    assert kit.search is not None
+    assert offered == {level.spec for level in kit.levels} | {lobby_spec(kit.search)}
     best = max(summary["bots"], key=lambda b: b["mu"])
     if best["bot"].split(":")[0] not in NOT_OFFERED:
         assert kit.levels[-1].spec == lobby_spec(best["bot"])

@@ -12,8 +12,11 @@ reports committed under ``docs/league/`` and compares them with the kits' ``leve
 The lobby also offers each game's strongest measured search (its kit's ``search``) as
 ``mcts``. The rating gaps between consecutive levels are in docs/league.md.
 
-The lobby offers the search with a wall-clock budget; the league ran it with
-``clock=cpu`` (the same 0.25 s on a free core), so the ``clock=cpu`` is dropped here.
+The lobby offers every timed search as the league ran it, with ``clock=cpu`` (its
+0.25 s counted on the searching thread's CPU, so a level is as strong on a loaded
+server as on a quiet one), plus a wall-clock ``ceiling`` of :data:`CEILING` seconds:
+no person waits longer for one decision, whatever the load (the search then stops
+early and plays weaker). :func:`lobby_spec` adds both.
 """
 
 from __future__ import annotations
@@ -30,9 +33,21 @@ NOT_OFFERED = ("random", "ismcts", "neural")
 NumPy for ``neural``, which the lobby offers as a bot of its own)."""
 
 
-def lobby_spec(league_spec: str) -> str:
-    """The spec the lobby offers for a league pool's spec (without ``clock=cpu``)."""
-    return league_spec.replace(",clock=cpu", "")
+CEILING = 2
+"""Wall-clock seconds a lobby search may take for one decision, at most (the server's
+largest ``time``, ``server.config``)."""
+
+
+def lobby_spec(spec: str) -> str:
+    """The spec the lobby offers for a league's or a kit's spec: a search with a time
+    budget gets ``clock=cpu,ceiling=CEILING`` (replacing any clock or ceiling it had);
+    any other spec is offered as it is."""
+    name, _, rest = spec.partition(":")
+    parts = [p for p in rest.split(",") if p] if rest else []
+    if name != "mcts" or not any(p.startswith("time=") for p in parts):
+        return spec
+    kept = [p for p in parts if not p.startswith(("clock=", "ceiling="))]
+    return f"{name}:{','.join([*kept, 'clock=cpu', f'ceiling={CEILING}'])}"
 
 
 def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, ...]:
@@ -76,6 +91,7 @@ def _by_bot(game: str) -> dict[str, tuple[str, ...]]:
     for level in ladder(game):
         by_bot.setdefault(level.spec.split(":")[0], []).append(level.spec)
     search = REGISTRY.kit(game).search
+    search = None if search is None else lobby_spec(search)
     if search is not None and search not in by_bot.get("mcts", []):
         by_bot.setdefault("mcts", []).append(search)
     return {bot: tuple(specs) for bot, specs in by_bot.items()}

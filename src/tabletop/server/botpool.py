@@ -6,8 +6,9 @@ seven slow bots once stopped the whole server. So bot decisions run in ``bot_wor
 processes (pebble's :class:`ProcessPool`), at a lower CPU priority than the server:
 the tables' I/O always comes first, and no bot can hold a thread the server needs.
 
-Every decision has a deadline: its bot's ``time`` (else the server's largest allowed
-time) plus ``bot_grace``. A bot still thinking then is stopped (pebble ends its
+Every decision has a deadline: its bot's ``ceiling`` (the wall-clock cap of a CPU-time
+search, :mod:`tabletop.bots.levels`), else its ``time``, else the server's largest
+allowed time, plus ``bot_grace``. A bot still thinking then is stopped (pebble ends its
 process and starts a fresh one), and the game's fallback bot (the heuristic) plays the
 decision instead; if that fails too, the seat plays its first legal action, as the
 clock would. Each table hands the pool one decision at a time (``autoplay``), so a
@@ -123,6 +124,20 @@ def decision_seconds(spec: str, largest: float) -> float:
     if isinstance(asked, int | float) and not isinstance(asked, bool) and 0 < asked <= largest:
         return float(asked)
     return largest
+
+
+def deadline_seconds(spec: str, largest: float) -> float:
+    """The longest a spec's decision may take before ``bot_grace``: its ``ceiling``
+    (a ``clock=cpu`` search's ``time`` is CPU seconds, which a loaded machine stretches
+    up to the ceiling), else :func:`decision_seconds`."""
+    try:
+        _, params = parse_spec(spec)
+    except ValueError:
+        return largest
+    ceiling = params.get("ceiling")
+    if isinstance(ceiling, int | float) and not isinstance(ceiling, bool) and ceiling > 0:
+        return float(min(ceiling, largest))
+    return decision_seconds(spec, largest)
 
 
 @dataclass(frozen=True)
@@ -284,7 +299,7 @@ class BotPool:
         asker = asker or Asker(table="?", owner="?")
         ids = [game.actions.id_of(a) for a in legal]
         asked = (game.info.name, table_seed, seat, decision, view, ids)
-        deadline = decision_seconds(spec, self.largest_time) + self.grace
+        deadline = deadline_seconds(spec, self.largest_time) + self.grace
         spent = 0.0
         for attempt, seconds in ((spec, deadline), (fallback_spec(game), FALLBACK_SECONDS)):
             try:

@@ -11,6 +11,7 @@ ENV_VAR = "TABLETOP_SERVER_CONFIG"
 
 DEFAULT_BOT_LIMITS: dict[str, float] = {
     "time": 2.0,
+    "ceiling": 2.0,
     "iterations": 4000,
     "samples": 64,
     "depth": 200,
@@ -27,8 +28,9 @@ DEFAULT_BOT_LIMITS: dict[str, float] = {
     "guard": 10.0,
 }
 """Each numeric bot parameter's largest value on a server (``time`` in seconds per
-decision; ``iterations`` of search; ``samples``, ``depth``, ``horizon``, ``budget``
-bound the search's work; the rest are weights)."""
+decision, ``ceiling`` the wall-clock cap of a ``clock=cpu`` search's decision;
+``iterations`` of search; ``samples``, ``depth``, ``horizon``, ``budget`` bound the
+search's work; the rest are weights)."""
 
 
 def default_data_dir() -> Path:
@@ -87,8 +89,8 @@ class ServerConfig:
     """The largest value of each numeric bot parameter a seat may ask for; a parameter
     not listed may not be given."""
     bot_grace: float = 1.0
-    """Seconds past its time (``time``, else ``bot_limits["time"]``) after which a
-    bot's decision is stopped and its fallback plays."""
+    """Seconds past its time (``ceiling``, else ``time``, else ``bot_limits["time"]``)
+    after which a bot's decision is stopped and its fallback plays."""
     bot_table_share: float = 0.5
     bot_table_burst: float = 30.0
     """One table's bots may think, on average, this share of one bot process's time,

@@ -4,8 +4,13 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
 
 - ``iterations`` (default 400) or ``time`` (seconds per decision, the guide's advice
   included): the budget; with ``iterations`` the bot is reproducible from its seed;
-  ``clock=cpu`` counts ``time`` in this process's CPU time instead of wall-clock time
-  (on a shared machine: what a free core would give);
+  ``clock=cpu`` counts ``time`` in the searching thread's CPU time instead of
+  wall-clock time (on a shared machine: what a free core would give, so the bot is as
+  strong at any load);
+- ``ceiling`` (wall-clock seconds, default none): with ``clock=cpu`` or
+  ``iterations``, the decision stops after this long whatever its budget has left (on
+  a loaded machine a CPU second can take many wall seconds): the longest a person
+  waits. The lobby's searches are ``clock=cpu,ceiling=2`` (:mod:`tabletop.bots.levels`);
 - ``c`` (default 0.7): the UCB exploration constant (rewards lie in [0, 1]);
 - ``margin`` (default 0.3): weight of the score against the win share in the reward;
 - ``depth`` (default none): rollouts stop after this many decisions and the state is
@@ -78,6 +83,7 @@ class MctsBot(Bot):
         samples: int | None = None,
         horizon: int | None = None,
         clock: str = "wall",
+        ceiling: float | None = None,
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
@@ -92,7 +98,16 @@ class MctsBot(Bot):
             raise ValueError(f"clock is 'wall' or 'cpu', got {clock!r}")
         if clock == "cpu" and time is None:
             raise ValueError("clock=cpu needs a time budget")
-        self.budget = Budget(iterations, None if time is None else float(time), clock == "cpu")
+        if ceiling is not None and (
+            isinstance(ceiling, bool) or not isinstance(ceiling, (int, float))
+        ):
+            raise ValueError(f"ceiling must be seconds, got {ceiling!r}")
+        self.budget = Budget(
+            iterations,
+            None if time is None else float(time),
+            clock == "cpu",
+            None if ceiling is None else float(ceiling),
+        )
         for name, value in (("c", c), ("bias", bias)):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or value < 0:
                 raise ValueError(f"{name} must be a number >= 0, got {value!r}")
@@ -148,7 +163,7 @@ class MctsBot(Bot):
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
-        start = self.budget.clock()
+        timer = self.budget.start()  # the guide's and the model's time count
         table = self.game.actions
         ids = [table.id_of(a) for a in legal]
         base = self.rng.next_u64()
@@ -169,12 +184,8 @@ class MctsBot(Bot):
                 bias = {a: self.bias * p for a, p in priors(view, ids).items()}
         if self.knowledge is not None:
             self.knowledge.start(view, sample(0))
-        budget = self.budget
-        if budget.seconds is not None:  # the guide's and the knowledge's time count
-            spent = budget.clock() - start
-            budget = Budget(seconds=max(1e-3, budget.seconds - spent), cpu=budget.cpu)
         settings = Settings(self.c, self.margin, bias, self.leaf, self.knowledge, self.samples)
-        outcome = search(sample, self.seat, ids, budget, settings, random.Random(base))
+        outcome = search(sample, self.seat, ids, self.budget, settings, random.Random(base), timer)
         self.last = outcome
         root = outcome.root
         visits = root.visits(self.seat)

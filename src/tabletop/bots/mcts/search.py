@@ -32,20 +32,32 @@ from tabletop.core.knowledge import Knowledge, soft_rewards
 from tabletop.core.result import Result
 from tabletop.core.state import State
 
+Clock = Callable[[], float]
+"""A clock: seconds since some fixed moment."""
+
 
 @dataclass(frozen=True)
 class Budget:
-    """Stop after ``iterations`` iterations, or after ``seconds`` of wall-clock time
-    (``cpu``: of this process's CPU time, what a free core would give on a busy
-    machine)."""
+    """How long one decision's search may go on.
+
+    Either ``iterations``, or ``seconds`` on wall-clock time or (``cpu``) on the CPU
+    time of the thread that searches: what a free core would give it, so a level plays
+    as strong on a loaded server as on a quiet one. ``ceiling`` (wall-clock seconds)
+    stops an ``iterations`` or ``cpu`` budget that the machine's load would stretch past
+    it: a person never waits longer, and the search is weaker only when it is hit.
+
+    The CPU clock is :func:`time.thread_time`, not :func:`time.process_time`: the
+    server's bot workers and the arena's processes may run other threads (a pool's
+    feeder, a progress bar), and only the searching thread's time is this decision's.
+    The clocks are fields so that tests can drive a budget with fake ones.
+    """
 
     iterations: int | None = None
     seconds: float | None = None
     cpu: bool = False
-
-    def clock(self) -> float:
-        """Now, on the budget's clock (seconds)."""
-        return time.process_time() if self.cpu else time.perf_counter()
+    ceiling: float | None = None
+    cpu_clock: Clock = time.thread_time
+    wall_clock: Clock = time.perf_counter
 
     def __post_init__(self) -> None:
         if (self.iterations is None) == (self.seconds is None):
@@ -54,6 +66,58 @@ class Budget:
             raise ValueError(f"iterations must be at least 1, got {self.iterations}")
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"time must be positive seconds, got {self.seconds}")
+        if self.cpu and self.seconds is None:
+            raise ValueError("a CPU-time budget needs seconds")
+        if self.ceiling is not None:
+            if not self.ceiling > 0:
+                raise ValueError(f"ceiling must be positive seconds, got {self.ceiling}")
+            if self.seconds is not None and not self.cpu:
+                raise ValueError(
+                    "ceiling caps an iterations or CPU-time budget; "
+                    "a wall-clock time is its own ceiling"
+                )
+            if self.seconds is not None and self.ceiling < self.seconds:
+                raise ValueError(
+                    f"ceiling ({self.ceiling} s) must be at least the time ({self.seconds} s)"
+                )
+
+    def clock(self) -> float:
+        """Now, on the budget's clock (seconds)."""
+        return self.cpu_clock() if self.cpu else self.wall_clock()
+
+    def start(self) -> Timer:
+        """A timer for one decision, started now."""
+        return Timer(self, self.cpu_clock(), self.wall_clock())
+
+
+@dataclass(frozen=True)
+class Timer:
+    """One decision's budget, running since ``cpu_start``/``wall_start``."""
+
+    budget: Budget
+    cpu_start: float
+    wall_start: float
+
+    def spent(self) -> float:
+        """Seconds used so far, on the budget's clock."""
+        b = self.budget
+        return b.cpu_clock() - self.cpu_start if b.cpu else b.wall_clock() - self.wall_start
+
+    def waited(self) -> float:
+        """Wall-clock seconds since the decision started."""
+        return self.budget.wall_clock() - self.wall_start
+
+    def stop(self, iterations: int) -> str | None:
+        """Why the search stops after ``iterations`` (``iterations``, ``time`` or
+        ``ceiling``), or None while it may go on."""
+        b = self.budget
+        if b.iterations is not None and iterations >= b.iterations:
+            return "iterations"
+        if b.seconds is not None and self.spent() >= b.seconds:
+            return "time"
+        if b.ceiling is not None and self.waited() >= b.ceiling:
+            return "ceiling"
+        return None
 
 
 def rewards(result: Result, low: int, high: int, margin: float) -> list[float]:
@@ -120,10 +184,12 @@ class Settings:
 
 @dataclass
 class SearchOutcome:
-    """The root of a finished search and how many iterations it ran."""
+    """The root of a finished search, how many iterations it ran and why it stopped
+    (``iterations``, ``time``, ``ceiling``, or ``idle``: no line left worth playing)."""
 
     root: Node
     iterations: int
+    stopped: str = "iterations"
 
 
 def search(
@@ -133,12 +199,14 @@ def search(
     budget: Budget,
     settings: Settings,
     rng: random.Random,
+    timer: Timer | None = None,
 ) -> SearchOutcome:
     """Run the search; the root's statistics for ``seat`` are restricted to ``root_legal``.
 
     ``sample(k)`` gives the determinization of iteration ``k``. With an iteration budget
     the search depends only on ``sample``, ``rng`` and the knowledge, so it is
-    reproducible.
+    reproducible. ``timer`` is the decision's, when it started before the search (the
+    guide's and the model's time count); by default it starts here.
 
     With knowledge and ``samples`` a line (a root action on one determinization, every
     other decision modelled and kept in the tree) always ends in the same state, so it
@@ -147,7 +215,8 @@ def search(
     already played (every line, or none it thinks worth playing, is left).
     """
     root = Node()
-    deadline = None if budget.seconds is None else budget.clock() + budget.seconds
+    timer = budget.start() if timer is None else timer
+    stopped = "iterations"
     leaf = settings.leaf
     knowledge = settings.knowledge
     played: dict[tuple[int, int], list[float]] = {}
@@ -156,9 +225,9 @@ def search(
     """Visits that replayed a line since the last new one."""
     k = 0
     while True:
-        if budget.iterations is not None and k >= budget.iterations:
-            break
-        if deadline is not None and k > 0 and budget.clock() >= deadline:
+        why = timer.stop(k) if k > 0 else None  # at least one iteration
+        if why is not None:
+            stopped = why
             break
         first = None
         if settings.samples is None:
@@ -174,7 +243,8 @@ def search(
                     backpropagate([(root, ((seat, first),))], known)
                     idle += 1
                     if idle > len(root_legal) * settings.samples:
-                        break  # UCB wants no new line: nothing left worth learning
+                        stopped = "idle"  # UCB wants no new line: nothing left worth learning
+                        break
                     continue
                 idle = 0
         state = sample(line)
@@ -201,7 +271,7 @@ def search(
         if knowledge is not None and first is not None:
             played[(first, line)] = reward
         k += 1
-    return SearchOutcome(root, k)
+    return SearchOutcome(root, k, stopped)
 
 
 def _descend(

@@ -26,7 +26,8 @@ KIT = Kit(
         "web:reference": "tabletop.games.code_of_nine.reference:reference",
         "web:module": "tabletop.games.code_of_nine.web",
     },
-    # the league's strongest search (docs/arena.md)
+    # the league's strongest search (docs/arena.md); the lobby offers it and the
+    # strongest level with clock=cpu,ceiling=2 (bots/levels.py)
     search="mcts:time=0.25,model=adaptive,samples=4,c=0.2",
     # tabletop league code-of-nine --games 560 (docs/league/code-of-nine); gaps 0.5,
     # 3.1, 2.7 (one sigma is about 1.9)
@@ -34,6 +35,11 @@ KIT = Kit(
         Level("easy", "heuristic:samples=2", 27.7, 1.9),
         Level("normal", "heuristic:samples=32", 28.2, 1.9),
         Level("hard", "heuristic", 31.3, 1.9),
-        Level("strongest", "mcts:time=0.25,model=adaptive,samples=4,c=0.2", 34.0, 2.0),
+        Level(
+            "strongest",
+            "mcts:time=0.25,model=adaptive,samples=4,c=0.2,clock=cpu,ceiling=2",
+            34.0,
+            2.0,
+        ),
     ),
 )

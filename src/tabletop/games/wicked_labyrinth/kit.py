@@ -30,7 +30,8 @@ KIT = Kit(
         "web:module": "tabletop.games.wicked_labyrinth.web",
     },
     # the league's strongest search (docs/arena.md): a bare ``mcts`` plays random
-    # rollouts, weaker than ``heuristic``; its model makes it strong
+    # rollouts, weaker than ``heuristic``; its model makes it strong. The lobby offers
+    # it and the strongest level with clock=cpu,ceiling=2 (bots/levels.py)
     search="mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
     # tabletop league wicked-labyrinth --games 700 (docs/league/wicked-labyrinth);
     # gaps 0.6, 1.0, 6.3 (one sigma is about 2.0)
@@ -39,7 +40,10 @@ KIT = Kit(
         Level("normal", "heuristic", 42.4, 2.0),
         Level("hard", "heuristic:aggression=0.6,spite=0", 43.4, 2.0),
         Level(
-            "strongest", "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed", 49.7, 2.1
+            "strongest",
+            "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed,clock=cpu,ceiling=2",
+            49.7,
+            2.1,
         ),
     ),
 )
