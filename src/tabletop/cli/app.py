@@ -12,6 +12,7 @@ from tabletop.cli import (
     analyse,
     arena_cmd,
     bench,
+    bots_cmd,
     league_cmd,
     loadtest_cmd,
     play,
@@ -36,6 +37,7 @@ app.command("replay")(replay.replay)
 app.command("bench")(bench.bench)
 app.command("arena")(arena_cmd.arena)
 app.command("league")(league_cmd.league)
+app.add_typer(bots_cmd.app, name="bots")
 app.add_typer(report_cmd.app, name="report")
 app.command("review")(review_cmd.review)
 app.command("analyse")(analyse.analyse)

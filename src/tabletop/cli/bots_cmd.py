@@ -1,0 +1,122 @@
+"""``tabletop bots ...``: the measurements behind the lobby's bots (issue 27).
+
+- ``move-times``: every bot spec the lobby offers, timed per decision (CPU and wall:
+  mean, 95th percentile, max), quiet and under ``--load`` busy processes
+  (:mod:`tabletop.arena.movetimes`).
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from tabletop.cli.errors import fail, reported_errors
+from tabletop.games import REGISTRY
+
+app = typer.Typer(
+    help="Measure the lobby's bots: move times, generated opponents, the level ladder.",
+    no_args_is_help=True,
+)
+
+GamesArg = Annotated[
+    list[str] | None,
+    typer.Argument(
+        help="Games (default: every game whose lobby offers levels).", show_default=False
+    ),
+]
+OutOpt = Annotated[
+    Path | None, typer.Option("--out", help="Write the Markdown report to this file.")
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+
+
+def _games(names: list[str] | None) -> list[str]:
+    if not names:
+        return [kit.name for kit in REGISTRY.kits() if kit.levels or kit.search]
+    for name in names:
+        if name not in REGISTRY.names():
+            fail(f"no game {name!r} (games: {', '.join(REGISTRY.names())})")
+    return list(names)
+
+
+def _command(name: str, games: list[str] | None, **options: object) -> str:
+    """The command that makes a report (for the report), from its options: a flag for
+    each option that is set (True: the bare flag; None or False: left out)."""
+    words = ["tabletop", "bots", name, *(games or [])]
+    for key, value in options.items():
+        if value is None or value is False:
+            continue
+        words.append("--" + key.replace("_", "-"))
+        if value is not True:
+            words.append(str(value))
+    return shlex.join(words)
+
+
+@app.command("move-times")
+def move_times(
+    games: GamesArg = None,
+    positions: Annotated[
+        int, typer.Option("--positions", help="Decisions timed per bot spec and load.")
+    ] = 40,
+    loads: Annotated[
+        str,
+        typer.Option(
+            "--load",
+            help="Busy-loop processes started while timing, comma-separated: one table each "
+            "(0: none, the machine as it is).",
+        ),
+    ] = "0",
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the positions' games.")] = 0,
+    only: Annotated[
+        str | None,
+        typer.Option("--specs", help="Time only these specs (comma-separated), not the lobby's."),
+    ] = None,
+    out: OutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Time every bot the lobby offers, per decision, quiet and under load."""
+    from tabletop.arena.movetimes import lobby_specs, markdown, measure
+    from tabletop.bots import UnknownBotError, make_bot
+
+    with reported_errors():
+        try:
+            counts = [int(x) for x in loads.split(",") if x.strip()]
+        except ValueError:
+            fail(f"--load is whole numbers, comma-separated; got {loads!r}")
+        if not counts or min(counts) < 0:
+            fail(f"--load needs numbers of processes >= 0, got {loads!r}")
+        if positions < 1:
+            fail(f"--positions must be at least 1, got {positions}")
+        runs = []
+        for name in _games(games):
+            game = REGISTRY.get(name)
+            specs = [s.strip() for s in only.split(",") if s.strip()] if only else lobby_specs(name)
+            usable = []
+            for spec in specs:
+                try:
+                    make_bot(spec, game, 0)
+                except UnknownBotError as exc:  # an optional extra missing here
+                    typer.echo(f"{name}: skipping {spec}: {exc}", err=True)
+                    continue
+                usable.append(spec)
+
+            def note(spec: str, busy: int, name: str = name) -> None:
+                typer.echo(f"{name}, load {busy}: {spec}", err=True)
+
+            runs.extend(measure(name, usable, positions, counts, seed, on_spec=note))
+        if as_json:
+            typer.echo(json.dumps([r.to_json() for r in runs]))
+        command = _command(
+            "move-times", games, positions=positions, load=loads, seed=seed, specs=only, out=out
+        )
+        text = markdown(runs, command)
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text, encoding="utf-8")
+            typer.echo(f"report: {out}", err=True)
+        elif not as_json:
+            typer.echo(text)
