@@ -79,12 +79,9 @@ def test_the_lobby_specs_are_every_level_and_bot_it_offers() -> None:
 
 
 def test_load_processes_run_and_stop() -> None:
-    import multiprocessing
-
-    before = len(multiprocessing.active_children())
-    with load(1):
-        assert len(multiprocessing.active_children()) == before + 1
-    assert len(multiprocessing.active_children()) == before
+    with load(2) as spinners:
+        assert len(spinners) == 2 and all(s.poll() is None for s in spinners)
+    assert all(s.poll() is not None for s in spinners)
 
 
 def test_the_command_writes_a_report_per_game_and_load(tmp_path) -> None:  # type: ignore[no-untyped-def]

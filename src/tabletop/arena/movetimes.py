@@ -14,15 +14,17 @@ for a busy server: a ``clock=cpu`` search keeps its CPU time and waits longer, u
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import random
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop import compiled
 from tabletop.bots import BOTS, make_bot
 from tabletop.bots.levels import levels
 from tabletop.core.actions import Action
@@ -146,25 +148,26 @@ def time_spec(
     return Times(spec, tuple(cpu), tuple(wall), cut)
 
 
-def _spin() -> None:  # pragma: no cover - runs in a load process until it is stopped
-    while True:
-        pass
+SPIN = "while True: pass"
+"""A load process's program: a bare interpreter, so it needs nothing of this package."""
 
 
 @contextmanager
-def load(processes: int) -> Iterator[None]:
-    """``processes`` busy-looping processes for the duration (a busy server)."""
-    context = multiprocessing.get_context("spawn")
-    spinners = [context.Process(target=_spin, daemon=True) for _ in range(processes)]
-    for s in spinners:
-        s.start()
+def load(processes: int) -> Iterator[list[subprocess.Popen[bytes]]]:
+    """``processes`` busy-looping processes for the duration (a busy server); a clear
+    error if one does not start."""
+    spinners = [subprocess.Popen([sys.executable, "-c", SPIN]) for _ in range(processes)]
     try:
-        yield
+        time.sleep(0.2 if processes else 0.0)
+        dead = [s.args for s in spinners if s.poll() is not None]
+        if dead:
+            raise RuntimeError(f"{len(dead)} load processes did not start")
+        yield spinners
     finally:
         for s in spinners:
             s.terminate()
         for s in spinners:
-            s.join()
+            s.wait()
 
 
 @dataclass(frozen=True)
@@ -176,11 +179,14 @@ class Run:
     loadavg: tuple[float, float]
     """The one-minute load average before and after."""
     times: tuple[Times, ...]
+    compiled: bool = True
+    """Whether the compiled engine modules ran (else the pure-Python sources)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "load": self.load,
+            "compiled": self.compiled,
             "loadavg": list(self.loadavg),
             "specs": [t.to_json() for t in self.times],
         }
@@ -206,13 +212,12 @@ def measure(
         before = os.getloadavg()[0]
         found = []
         with load(busy):
-            if busy:
-                time.sleep(1.0)  # the spinners start (spawned interpreters)
             for spec in specs:
                 if on_spec is not None:
                     on_spec(spec, busy)
                 found.append(time_spec(game, spec, where, seed))
-        runs.append(Run(game_name, busy, (before, os.getloadavg()[0]), tuple(found)))
+        after = os.getloadavg()[0]
+        runs.append(Run(game_name, busy, (before, after), tuple(found), compiled.ACTIVE))
     return runs
 
 
@@ -242,7 +247,8 @@ def markdown(runs: Sequence[Run], command: str, cores: int | None = None) -> str
         lines += [
             "",
             f"## {run.game}, {run.load} load processes ({count} decisions each; "
-            f"load average {run.loadavg[0]:.1f} before, {run.loadavg[1]:.1f} after)",
+            f"load average {run.loadavg[0]:.1f} before, {run.loadavg[1]:.1f} after"
+            f"{'' if run.compiled else '; pure Python, the compiled build was stale'})",
             "",
             "| bot spec | CPU mean | CPU p95 | CPU max | wall mean | wall p95 | wall max "
             "| ceiling |",
