@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 import shlex
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -43,10 +44,10 @@ def _games(names: list[str] | None) -> list[str]:
     return list(names)
 
 
-def _command(name: str, games: list[str] | None, **options: object) -> str:
+def _command(name: str, names: list[str] | None, **options: object) -> str:
     """The command that makes a report (for the report), from its options: a flag for
     each option that is set (True: the bare flag; None or False: left out)."""
-    words = ["tabletop", "bots", name, *(games or [])]
+    words = ["tabletop", "bots", name, *(names or [])]
     for key, value in options.items():
         if value is None or value is False:
             continue
@@ -120,3 +121,122 @@ def move_times(
             typer.echo(f"report: {out}", err=True)
         elif not as_json:
             typer.echo(text)
+
+
+def strongest(game: str) -> str:
+    """The game's strongest bot as the arena measures it: its kit's search with its
+    0.25 s counted in CPU time (no ceiling: a figure must not depend on the load)."""
+    from tabletop.bots.levels import lobby_spec
+
+    search = REGISTRY.kit(game).search
+    if search is None:
+        fail(f"{game} has no search to measure; name one with --bot")
+    return lobby_spec(search).rsplit(",ceiling=", 1)[0]
+
+
+@app.command("population")
+def population(
+    games_names: GamesArg = None,
+    bot: Annotated[
+        str | None,
+        typer.Option("--bot", help="The bot measured (default: the game's strongest search)."),
+    ] = None,
+    games: Annotated[
+        int, typer.Option("--games", help="Games per game (4 per field, seats rotated).")
+    ] = 48,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="First field's seed (default: the evaluation seeds' first)."),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
+    results_dir: Annotated[
+        Path,
+        typer.Option("--results", help="Folder of the resumable results files (JSON lines)."),
+    ] = Path("reports") / "population",
+    out: OutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """A bot against fields of opponents generated at random from the heuristic's styles.
+
+    Re-running the same command resumes from its results files.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from tabletop.arena import population as pop
+    from tabletop.bots import UnknownBotError, make_bot
+
+    with reported_errors():
+        first = pop.EVALUATION_SEED if seed is None else seed
+        if games < 1:
+            fail(f"--games must be at least 1, got {games}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, got {workers}")
+        names = (
+            _games(games_names)
+            if games_names
+            else [kit.name for kit in REGISTRY.kits() if kit.has(pop.PART) and kit.search]
+        )
+        reports = []
+        figures = {}
+        for name in names:
+            try:
+                pop.styles(name)
+            except ValueError as exc:
+                fail(str(exc))
+            spec = bot or strongest(name)
+            try:
+                make_bot(spec, REGISTRY.get(name), 0)
+            except UnknownBotError as exc:
+                fail(str(exc))
+            path = results_dir / f"{name}-{_slug(spec)}-seed{first}.jsonl"
+            progress = Progress(
+                TextColumn(name),
+                BarColumn(),
+                MofNCompleteColumn(),
+                console=Console(stderr=True),
+                disable=as_json,
+            )
+            with progress:
+                task = progress.add_task("games", total=games)
+                records = pop.run(
+                    name,
+                    spec,
+                    games,
+                    first,
+                    path,
+                    workers,
+                    on_game=_advancer(progress, task),
+                )
+            found = pop.summary(records, 4)
+            figures[name] = {"bot": spec, "results": str(path), **found}
+            command = _command(
+                "population", [name], bot=bot, games=games, seed=seed, workers=workers
+            )
+            reports.append(pop.markdown(name, spec, found, command))
+        if as_json:
+            typer.echo(json.dumps(figures))
+        text = "\n".join(reports)
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text, encoding="utf-8")
+            typer.echo(f"report: {out}", err=True)
+        elif not as_json:
+            typer.echo(text)
+
+
+def _slug(spec: str) -> str:
+    """A file-name-safe short form of a bot spec (with a hash: specs may be long)."""
+    import hashlib
+
+    digest = hashlib.sha1(spec.encode()).hexdigest()[:8]
+    return f"{spec.split(':')[0]}-{digest}"
+
+
+def _advancer(progress: Any, task: Any) -> Callable[[dict[str, Any]], None]:
+    """A game's callback that moves ``progress``'s ``task`` on by one."""
+
+    def advance(_: dict[str, Any]) -> None:
+        progress.advance(task)
+
+    return advance

@@ -33,6 +33,7 @@ PARTS: dict[str, str] = {
     "mcts:model:heuristic": "the search's model of a heuristic rival (a class)",
     "mcts:model:adaptive": "the search's model that fits each rival's style (a class)",
     "sim:decision_kind": "a view's kind of decision, for timing a bot: (view) -> text",
+    "bots:styles": "a bot's style parameters with their documented ranges (core.styles.Styles)",
     "league:pool": "the league's pool: ((bot spec, why it is there), ...) in a fixed order",
     "neural:weights": "the learned bot's shipped network (a .npz resource); offers ``neural``",
     "neural:plan": "the learned bot's plan head (a module: PLAN_LAYERS, PlanHead, board_scores)",

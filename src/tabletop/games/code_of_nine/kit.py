@@ -10,6 +10,7 @@ KIT = Kit(
         "mcts:evaluator": "tabletop.games.code_of_nine.bots.evaluator:EVALUATOR",
         "mcts:model:heuristic": "tabletop.games.code_of_nine.bots.priors:HeuristicModel",
         "mcts:model:adaptive": "tabletop.games.code_of_nine.bots.adaptive:AdaptiveModel",
+        "bots:styles": "tabletop.games.code_of_nine.bots.styles:STYLES",
         "league:pool": "tabletop.games.code_of_nine.bots.league:POOL",
         "neural:weights": "tabletop.games.code_of_nine.bots.neural:WEIGHTS",
         "neural:expert": "tabletop.games.code_of_nine.bots.neural:EXPERT",

@@ -13,6 +13,7 @@ KIT = Kit(
         "cli:renderer": "tabletop.games.goofspiel.render",
         "review:phrases": "tabletop.games.goofspiel.review",
         "web:module": "tabletop.games.goofspiel.web",
+        "bots:styles": "tabletop.games.goofspiel.bots.styles:STYLES",
         "league:pool": "tabletop.games.goofspiel.bots.league:POOL",
         "bench:openspiel": "tabletop.games.goofspiel.kit:OPENSPIEL",
     },

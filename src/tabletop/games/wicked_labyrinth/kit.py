@@ -11,6 +11,7 @@ KIT = Kit(
         "mcts:model:heuristic": "tabletop.games.wicked_labyrinth.bots.priors:HeuristicModel",
         "mcts:model:adaptive": "tabletop.games.wicked_labyrinth.bots.adaptive:AdaptiveModel",
         "sim:decision_kind": "tabletop.games.wicked_labyrinth.bots.heuristic:decision_kind",
+        "bots:styles": "tabletop.games.wicked_labyrinth.bots.styles:STYLES",
         "league:pool": "tabletop.games.wicked_labyrinth.bots.league:POOL",
         "neural:weights": "tabletop.games.wicked_labyrinth.bots.neural:WEIGHTS",
         "neural:plan": "tabletop.games.wicked_labyrinth.bots.plans",
