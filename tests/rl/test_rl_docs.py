@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 from pathlib import Path
 
@@ -29,3 +30,12 @@ def test_the_quick_start_runs():
     single = namespace["single"]
     observation, _ = single.reset(seed=1)  # type: ignore[attr-defined]
     assert observation["action_mask"].any()
+
+
+def test_the_examples_in_the_docs_run():
+    """Every ``>>>`` example of docs/rl.md (the actions in words, one per game)."""
+    failed, tried = doctest.testfile(
+        str(DOC), module_relative=False, optionflags=doctest.ELLIPSIS, verbose=False
+    )
+    assert tried >= 10
+    assert failed == 0

@@ -74,14 +74,40 @@ class Episode:
         self._state: State | None = None
         self._deciding: tuple[int, ...] = ()
         self._terminal = False
-        self._table: TableEncoder = table_encoder_for(game.info.name, players)
+        self.offender: int | None = None
+        self._build()
+
+    def _build(self) -> None:
+        """The parts made from the game alone: the table encoder (its buffers do not
+        pickle), the cached masks and rows. Made again on unpickling."""
+        self._table: TableEncoder = table_encoder_for(self.game.info.name, self.players)
         self._masks: list[np.ndarray] | None = None
         self._rows: np.ndarray | None = None
         self._noop_mask = np.zeros(self.num_actions, dtype=np.int8)
         self._noop_mask[self.noop] = 1
         self._noop_mask.flags.writeable = False
         self._mask_memo: dict[tuple[int, ...], np.ndarray] = {}
-        self.offender: int | None = None
+
+    # ------------------------------------------------------------------ pickling
+
+    _REBUILT = ("encoder", "_table", "_masks", "_rows", "_noop_mask", "_mask_memo")
+    """What :meth:`__getstate__` leaves out and :meth:`__setstate__` makes again."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The episode as plain data: the game (a reference), the options as the game
+        writes them (``options_to_json``: this edition's data is not copied), the state
+        (which pickles through its JSON) and the adapter's settings. The encoders and
+        caches are made again on loading, so a copy goes on exactly as the original."""
+        data = {k: v for k, v in self.__dict__.items() if k not in self._REBUILT}
+        data["options"] = self.game.options_to_json(self.options)
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
+        game = self.game
+        self.options = game.resolve_options(game.info.check(self.players, data["options"]))
+        self.encoder = encoder_for(game.info.name)
+        self._build()
 
     # ------------------------------------------------------------------ lifecycle
 

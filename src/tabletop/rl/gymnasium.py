@@ -37,7 +37,7 @@ from gymnasium.spaces import Space
 
 from tabletop.core.errors import GameOptionError
 from tabletop.core.game import Game
-from tabletop.encoding import table_encoder_for
+from tabletop.rl import actions as words
 from tabletop.rl.episode import Episode, final_info
 from tabletop.rl.opponents import Opponent, Opponents, opponent_specs
 from tabletop.rl.render import render_ansi
@@ -98,7 +98,7 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
     def _make_opponents(self, opponents: Opponent | Sequence[Opponent]) -> Opponents:
         ep = self.episode
         specs = opponent_specs(ep.game, ep.players, self.seat, opponents)
-        return Opponents(ep.game, specs, table_encoder_for(ep.game.info.name, ep.players), ep.noop)
+        return Opponents(ep.game, specs, ep.players, ep.noop)
 
     @property
     def opponents(self) -> dict[int, Opponent]:
@@ -112,6 +112,17 @@ class SingleSeatEnv(gymnasium.Env[dict[str, np.ndarray], int]):
             "observation": ep.observation(self.seat).copy(),
             "action_mask": ep.mask(self.seat).copy(),
         }
+
+    def action_to_string(self, action: int) -> str:
+        """The action id's notation (``library``), or ``"no-op (the game is over)"``;
+        ValueError for an id outside the action space (:mod:`tabletop.rl.actions`)."""
+        return words.action_to_string(self.episode.game, action, words.NOOP_AT_END)
+
+    def describe(self, action: int) -> str:
+        """``notation: words`` for the action id, in the learner's position now when it
+        may play it, else what the action's kind means (:mod:`tabletop.rl.actions`)."""
+        ep = self.episode
+        return words.describe(ep.game, action, ep._state, self.seat, words.NOOP_AT_END)
 
     def action_masks(self) -> np.ndarray:
         """The legal actions now, as booleans (what sb3-contrib's MaskablePPO asks for)."""

@@ -25,7 +25,7 @@ from tabletop.core.bot import Bot
 from tabletop.core.errors import GameOptionError, IllegalActionError
 from tabletop.core.game import Game
 from tabletop.core.state import State
-from tabletop.encoding import TableEncoder
+from tabletop.encoding import TableEncoder, table_encoder_for
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """``(observation, action_mask) -> action id``: an opponent that sees what a learner sees."""
@@ -105,20 +105,33 @@ def opponent_specs(
 
 
 class Opponents:
-    """The opponents of one table: bots made per game, policies shared.
+    """The opponents of one table of ``seats`` seats: bots made per game, policies shared.
 
-    ``encoder`` is the game's table encoder (policies need the seat's observation) and
-    ``noop`` the no-op's id (the last entry of a policy's mask).
+    ``noop`` is the no-op's id (the last entry of a policy's mask). Pickles (and
+    deep-copies) with its bots as they are now, so a copy goes on playing as the
+    original; a policy must then pickle too (a function at a module's top level does;
+    a :func:`frozen` copy pickles with cloudpickle, as Ray uses, not with ``pickle``).
     """
 
-    def __init__(
-        self, game: Game, specs: dict[int, Opponent], encoder: TableEncoder, noop: int
-    ) -> None:
+    def __init__(self, game: Game, specs: dict[int, Opponent], seats: int, noop: int) -> None:
         self.game = game
         self.specs = specs
-        self.encoder = encoder
+        self.seats = seats
         self.noop = noop
         self.players: dict[int, Bot | Policy] = {}
+        self._encoder: TableEncoder | None = None
+
+    @property
+    def encoder(self) -> TableEncoder:
+        """The game's table encoder, made when a policy first needs an observation."""
+        if self._encoder is None:
+            self._encoder = table_encoder_for(self.game.info.name, self.seats)
+        return self._encoder
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the table encoder, whose buffers do not pickle (made again
+        when needed)."""
+        return {**self.__dict__, "_encoder": None}
 
     def new_game(self, rng: np.random.Generator) -> None:
         """New bots, each seeded from ``rng`` (one draw per other seat, in seat order,

@@ -33,6 +33,7 @@ from gymnasium.utils import seeding
 from pettingzoo import AECEnv, ParallelEnv
 
 from tabletop.core.game import Game
+from tabletop.rl import actions as words
 from tabletop.rl.episode import Episode, final_info
 from tabletop.rl.render import render_ansi
 
@@ -118,6 +119,12 @@ class _Table:
             self._np_random, _ = seeding.np_random(seed)
         self.episode.reset(int(self._np_random.integers(0, 2**63 - 1)))
 
+    def observe(self, agent: str) -> Observation:
+        """``agent``'s observation and mask now: what the last ``reset`` or ``step``
+        gave it (AEC's ``observe``; in the parallel env, how a copy shipped elsewhere
+        reads where it stands)."""
+        return self._observe(self._seat(agent))
+
     def _observe(self, seat: int) -> Observation:
         return {
             "observation": self.episode.observation(seat),
@@ -149,6 +156,18 @@ class _Table:
 
     def state(self) -> np.ndarray:
         return self.episode.global_state()
+
+    def action_to_string(self, action: int) -> str:
+        """The action id's notation (``d3w``), or ``"no-op (not your decision)"``;
+        ValueError for an id outside the action space (:mod:`tabletop.rl.actions`)."""
+        return words.action_to_string(self.episode.game, action)
+
+    def describe(self, action: int, agent: str | None = None) -> str:
+        """``notation: words`` for the action id: in ``agent``'s position now when it may
+        play it, else what the action's kind means (:mod:`tabletop.rl.actions`)."""
+        ep = self.episode
+        seat = None if agent is None else self._seat(agent)
+        return words.describe(ep.game, action, ep._state, seat)
 
     def render(self) -> str | None:
         if self.render_mode is None:
@@ -284,8 +303,11 @@ class TabletopAECEnv(_Table, AECEnv[str, Observation, int]):
         self._queue = list(ep.deciding)
         self.agent_selection = agent_name(self._queue[0])
 
-    def observe(self, agent: str) -> Observation:
-        return self._observe(self._seat(agent))
+    def describe(self, action: int, agent: str | None = None) -> str:
+        """As the parallel env's, ``agent`` defaulting to the selected one (once reset)."""
+        if agent is None and self.agents:
+            agent = self.agent_selection
+        return super().describe(action, agent)
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection

@@ -21,7 +21,7 @@ dictionary or array is built per table.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -102,6 +102,31 @@ class ShardSpec:
 
 
 @dataclass
+class Snapshot:
+    """A shard's tables as plain data, to pickle or copy a batched env mid-episode
+    (:meth:`Shard.snapshot`, :func:`restored`).
+
+    ``states`` are the tables' games (Python states; a native shard's are replayed),
+    ``spares`` the next games dealt ahead, ``rngs`` the tables' generators and
+    ``opponents`` their opponents (one-seat mode) with their bots as they are now.
+    ``native``: a native shard's own record, ``(extension, each table's C game as
+    bytes, each table's game seed)``, which only the same build reads back; a shard
+    of another kind restores from the states instead.
+    """
+
+    states: list[State]
+    spares: list[State | None]
+    rngs: list[np.random.Generator]
+    opponents: list[Opponents]
+    native: tuple[str, list[bytes], list[int]] | None = None
+
+
+class SnapshotMismatch(ValueError):
+    """A snapshot this shard cannot take (a native shard given a Python one):
+    :func:`restored` makes a Python shard instead."""
+
+
+@dataclass
 class ShardArrays:
     """The views of the env's arrays that hold one shard's tables (first axis)."""
 
@@ -156,14 +181,28 @@ class Shard:
         self._opponents: list[Opponents] = []
         if spec.seat is not None:
             self._opponents = [
-                Opponents(
-                    game,
-                    spec.opponents,
-                    table_encoder_for(game.info.name, spec.players),
-                    self.num_actions - 1,
-                )
+                Opponents(game, spec.opponents, spec.players, self.num_actions - 1)
                 for _ in range(spec.tables)
             ]
+
+    def snapshot(self) -> Snapshot:
+        """The tables now, as plain data (see :class:`Snapshot`)."""
+        return Snapshot(list(self.states), list(self._spares), list(self._rngs), self._opponents)
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Take the tables of ``snapshot`` (this shard's size) and observe them again:
+        the observations and masks are those of the snapshot's states."""
+        if len(snapshot.states) != self.spec.tables:
+            raise ValueError(
+                f"a snapshot of {len(snapshot.states)} tables for a shard of {self.spec.tables}"
+            )
+        self.states = list(snapshot.states)
+        self._spares = list(snapshot.spares)
+        self._rngs = list(snapshot.rngs)
+        if self.seat is not None:
+            self._opponents = list(snapshot.opponents)
+        self._kept.forget()
+        self.observe()
 
     def reset(self, seed: int | None) -> None:
         """New games at every table, table ``t`` of the env seeded with ``seed + t``."""
@@ -285,6 +324,19 @@ class Shard:
             masks.add(new)
         self._keys.reshape(-1)[:] = self._key_list
         np.take(masks.rows, self._keys, axis=0, out=self.arrays.masks, mode="clip")
+
+
+def restored(shard: Shard | NativeShard, snapshot: Snapshot) -> Shard | NativeShard:
+    """``shard`` holding the tables of ``snapshot``; a Python shard (made over the same
+    arrays) where a native one cannot read the snapshot (made by another kind or
+    build): the episodes go on the same, as both engines play them step for step."""
+    try:
+        shard.restore(snapshot)
+        return shard
+    except SnapshotMismatch:
+        python = Shard(shard.game, replace(shard.spec, native=False), shard.arrays)
+        python.restore(snapshot)
+        return python
 
 
 NATIVE_ENGINES = True

@@ -75,10 +75,11 @@ from tabletop.core.game import Game
 from tabletop.core.result import Result
 from tabletop.core.state import State
 from tabletop.encoding import encoder_for
+from tabletop.rl import actions as words
 from tabletop.rl import shard
 from tabletop.rl.episode import REWARDS, check_choice
 from tabletop.rl.opponents import Opponent, opponent_specs
-from tabletop.rl.shard import ShardArrays, ShardSpec, make_shard
+from tabletop.rl.shard import ShardArrays, ShardSpec, make_shard, restored
 from tabletop.rl.workers import Layout, Worker, allocate, shut, unlink
 
 VECTOR_VERSION = 2
@@ -142,6 +143,7 @@ class VectorEnv:
         self.num_actions = self.noop + 1
         self.obs_size = encoder_for(game.info.name).size(players)
         specs = {} if seat is None else opponent_specs(game, players, seat, opponents)
+        self._specs = specs
         lead = (tables,) if seat is not None else (tables, players)
         shapes = {
             "observations": ((*lead, self.obs_size), np.float32),
@@ -157,6 +159,8 @@ class VectorEnv:
             arrays = {name: np.zeros(shape, dtype) for name, (shape, dtype) in shapes.items()}
         else:
             layout, arrays = allocate(shapes)
+        self._arrays = arrays
+        """The arrays, writable (what the shards write; :meth:`__setstate__` too)."""
         self.observations: np.ndarray = _read_only(arrays["observations"])
         """Each table's observation now (every seat's, or the learner's)."""
         self.masks: np.ndarray = _read_only(arrays["masks"])
@@ -259,6 +263,77 @@ class VectorEnv:
         for worker in self._workers:
             states += worker.states()
         return states
+
+    # ------------------------------------------------------------------ actions in words
+
+    def action_to_string(self, action: int) -> str:
+        """The action id's notation, or ``"no-op (not your decision)"``; ValueError for
+        an id outside the action space (:mod:`tabletop.rl.actions`)."""
+        return words.action_to_string(self.game, action)
+
+    def describe(self, action: int, table: int | None = None, seat: int | None = None) -> str:
+        """``notation: words`` for the action id: at ``table`` (its state now) for
+        ``seat`` (default: the learning seat) when that seat may play it there, else
+        what the action's kind means (:mod:`tabletop.rl.actions`)."""
+        state = None
+        if table is not None:
+            if (
+                isinstance(table, bool)
+                or not isinstance(table, int)
+                or not 0 <= table < self.tables
+            ):
+                raise ValueError(f"table must be 0..{self.tables - 1}, got {table!r}")
+            if self._started:
+                state = self.states[table]
+        if seat is None:
+            seat = self.seat
+        return words.describe(self.game, action, state, seat)
+
+    # ------------------------------------------------------------------ pickling
+
+    _LAST_STEP = ("rewards", "dones", "final_observations", "final_masks")
+    """The arrays of the last step that a copy keeps (observations and masks are
+    encoded again from the tables' states)."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The env as plain data: how it was made, and once reset every table's game,
+        generator, spare and opponents (:class:`~tabletop.rl.shard.Snapshot`: the
+        workers send theirs), with the last step's rewards, dones, final observations
+        and results. Unpickling makes a new env the same way (with its own workers, and
+        native engines where the loading process has them) and puts the tables back,
+        so the copy steps on exactly as the original would."""
+        self._check_open()
+        data: dict[str, Any] = {
+            "args": {
+                "game": self.game,
+                "players": self.players,
+                "tables": self.tables,
+                "seat": self.seat,
+                "opponents": list(self._specs.values()) or "random",
+                "reward": self.reward,
+                "workers": self.workers,
+                **self._checked_options,
+            },
+            "started": self._started,
+        }
+        if self._started:
+            data["snapshots"] = [self._shard.snapshot()] + [w.snapshot() for w in self._workers]
+            data["arrays"] = {name: self._arrays[name].copy() for name in self._LAST_STEP}
+            data["results"] = list(self.results)
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__init__(**data["args"])  # type: ignore[misc]
+        if not data["started"]:
+            return
+        snapshots = data["snapshots"]
+        self._shard = restored(self._shard, snapshots[0])
+        for worker, snapshot in zip(self._workers, snapshots[1:], strict=True):
+            worker.restore(snapshot)
+        for name, array in data["arrays"].items():
+            self._arrays[name][...] = array
+        self.results = data["results"]
+        self._started = True
 
     def _check_open(self) -> None:
         if not self._closer.alive:

@@ -34,7 +34,7 @@ import numpy as np
 
 from tabletop.core.result import Result
 from tabletop.core.state import State
-from tabletop.rl.shard import ShardArrays, ShardSpec, make_shard
+from tabletop.rl.shard import ShardArrays, ShardSpec, Snapshot, make_shard, restored
 
 START_SECONDS = 120.0
 """How long a new worker may take to import the package and make its tables."""
@@ -123,9 +123,10 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
     """A worker's life: make its shard of tables ``start`` .. ``stop - 1`` over the
     shared file, then answer the env's messages until it says ``close``.
 
-    Messages: ``("step",)`` (the actions are in the shared file), ``("reset", seed)`` and
-    ``("states",)``; each is answered with the ended games' ``(table, result)`` pairs,
-    None, or the states, or a :class:`Failure`. Between them it deals its tables'
+    Messages: ``("step",)`` (the actions are in the shared file), ``("reset", seed)``,
+    ``("states",)``, ``("snapshot",)`` and ``("restore", snapshot)`` (pickling the env);
+    each is answered with the ended games' ``(table, result)`` pairs, None, the
+    states, the snapshot, or a :class:`Failure`. Between them it deals its tables'
     next games (:meth:`Shard.make_spares`).
     """
     from tabletop import game as lookup
@@ -169,6 +170,10 @@ def serve(conn: Connection, layout: Layout, spec: ShardSpec, start: int, stop: i
                 shard.reset(message[1])
             elif message[0] == "states":
                 reply = shard.states
+            elif message[0] == "snapshot":
+                reply = shard.snapshot()
+            elif message[0] == "restore":
+                shard = restored(shard, message[1])
             else:
                 return
         except BaseException as error:  # the env raises it
@@ -249,6 +254,15 @@ class Worker:
         self.send("states")
         states: list[State] = self.receive()
         return states
+
+    def snapshot(self) -> Snapshot:
+        self.send("snapshot")
+        snapshot: Snapshot = self.receive()
+        return snapshot
+
+    def restore(self, snapshot: Snapshot) -> None:
+        self.send("restore", snapshot)
+        self.receive()
 
     def _gone(self) -> RuntimeError:
         self.process.join(1.0)

@@ -7,7 +7,8 @@
  * *tables`, `Py_ssize_t count`), `read_rules(Rules *, PyObject *)`, `new_game(const
  * Rules *, Table *, uint64_t seed)` and `reset_doc`. It gives `Tables_init`,
  * `Tables_dealloc`, `ready`, `table_index`, `buffer`, `Tables_reset` and
- * `Tables_history` (with `history_doc`). Each engine is still one translation unit,
+ * `Tables_history` (with `history_doc`), and `Tables_save`, `Tables_load` (listed by
+ * `TABLES_SAVE_LOAD_METHODS`: a table's game as bytes, for pickling the env). Each engine is still one translation unit,
  * which finds this header through the include directories setup.py gives every
  * hand-written extension (tabletop.compiled.GENERIC_INCLUDE); setup.py lists it as a
  * dependency and tabletop.compiled counts it when it judges a build stale.
@@ -142,5 +143,82 @@ Tables_history(Tables *self, PyObject *args)
     }
     return out;
 }
+
+PyDoc_STRVAR(save_doc,
+"save(table) -> bytes\n\n"
+"The table's whole game as bytes: its C record, then its decisions. `load` reads\n"
+"them back into a table of the same extension (a copy of the env, or a pickle of it\n"
+"read by the same build).");
+
+static PyObject *
+Tables_save(Tables *self, PyObject *args)
+{
+    Py_ssize_t t;
+    if (!PyArg_ParseTuple(args, "n:save", &t) || table_index(self, t) < 0)
+        return NULL;
+    const Table *table = &self->tables[t];
+    Py_ssize_t decisions = sizeof(int32_t) * 2 * table->steps;
+    PyObject *out = PyBytes_FromStringAndSize(NULL, sizeof(Table) + decisions);
+    if (out == NULL)
+        return NULL;
+    char *buf = PyBytes_AS_STRING(out);
+    Table copy = *table;
+    copy.history = NULL; /* a pointer means nothing in another process */
+    copy.capacity = 0;
+    memcpy(buf, &copy, sizeof(Table));
+    if (decisions > 0)
+        memcpy(buf + sizeof(Table), table->history, decisions);
+    return out;
+}
+
+PyDoc_STRVAR(load_doc,
+"load(table, data)\n\n"
+"Put the game `save` gave (of a table of this extension) at the table.");
+
+static PyObject *
+Tables_load(Tables *self, PyObject *args)
+{
+    Py_ssize_t t;
+    Py_buffer data;
+    if (!PyArg_ParseTuple(args, "ny*:load", &t, &data))
+        return NULL;
+    if (table_index(self, t) < 0) {
+        PyBuffer_Release(&data);
+        return NULL;
+    }
+    Table read;
+    int ok = data.len >= (Py_ssize_t)sizeof(Table);
+    if (ok) {
+        memcpy(&read, data.buf, sizeof(Table));
+        ok = read.steps >= 0
+             && data.len == (Py_ssize_t)sizeof(Table) + (Py_ssize_t)sizeof(int32_t) * 2 * read.steps;
+    }
+    if (!ok) {
+        PyBuffer_Release(&data);
+        return PyErr_Format(PyExc_ValueError, "load: not a saved table of this extension "
+                            "(%zd bytes)", data.len);
+    }
+    int32_t *history = NULL;
+    if (read.steps > 0) {
+        history = PyMem_Malloc(sizeof(int32_t) * 2 * read.steps);
+        if (history == NULL) {
+            PyBuffer_Release(&data);
+            return PyErr_NoMemory();
+        }
+        memcpy(history, (const char *)data.buf + sizeof(Table), sizeof(int32_t) * 2 * read.steps);
+    }
+    PyBuffer_Release(&data);
+    Table *table = &self->tables[t];
+    PyMem_Free(table->history);
+    *table = read;
+    table->history = history;
+    table->capacity = read.steps;
+    Py_RETURN_NONE;
+}
+
+/* The methods every engine's Tables has from here, for its method table. */
+#define TABLES_SAVE_LOAD_METHODS                                                          \
+    {"save", (PyCFunction)Tables_save, METH_VARARGS, save_doc},                          \
+        {"load", (PyCFunction)Tables_load, METH_VARARGS, load_doc},
 
 #endif

@@ -47,6 +47,12 @@ class ReplayedTables:
         self._games[t] += 1
         self.engine.reset(t, seed)
 
+    def load(self, t: int, data: bytes, seed: int) -> None:
+        """Put at table ``t`` the game ``engine.save`` gave (and its seed, for replays)."""
+        self.engine.load(t, data)
+        self.seeds[t] = seed
+        self._games[t] += 1
+
     def step(self, actions: np.ndarray) -> list[int]:
         """Every deciding seat's action (``(tables, players)`` int64, legal); returns the
         tables whose game ended."""

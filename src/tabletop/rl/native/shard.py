@@ -35,7 +35,7 @@ from tabletop.encoding import TableEncoder, table_encoder_for
 from tabletop.games import REGISTRY
 from tabletop.rl.episode import rewards_of
 from tabletop.rl.native.replay import ReplayedTables
-from tabletop.rl.shard import ShardArrays, ShardSpec
+from tabletop.rl.shard import ShardArrays, ShardSpec, Snapshot, SnapshotMismatch
 
 
 class LookedUpTable(TableEncoder, Protocol):
@@ -122,6 +122,37 @@ class NativeShard:
     def states(self) -> list[State]:
         """Every table's game as a Python state (replayed: for tests and tools)."""
         return [self._tables.state(t) for t in range(self.spec.tables)]
+
+    def snapshot(self) -> Snapshot:
+        """The tables now (see :class:`~tabletop.rl.shard.Snapshot`): each table's C game
+        as bytes, and its game replayed as a Python state, for a shard of another kind."""
+        engine = self._tables.engine
+        tables = range(self.spec.tables)
+        return Snapshot(
+            self.states,
+            [None] * self.spec.tables,
+            list(self._rngs),
+            [],
+            (self._engine.EXTENSION, [engine.save(t) for t in tables], list(self._tables.seeds)),
+        )
+
+    def restore(self, snapshot: Snapshot) -> None:
+        """Take the tables of ``snapshot``, made by a native shard of this extension
+        (:class:`~tabletop.rl.shard.SnapshotMismatch` otherwise), and observe them."""
+        native = snapshot.native
+        if native is None or native[0] != self._engine.EXTENSION:
+            raise SnapshotMismatch("not a snapshot of this native engine")
+        _, games, seeds = native
+        if len(games) != self.spec.tables:
+            raise ValueError(f"a snapshot of {len(games)} tables for {self.spec.tables}")
+        try:
+            for t, data in enumerate(games):
+                self._tables.load(t, data, seeds[t])
+        except ValueError as error:  # another build's tables
+            raise SnapshotMismatch(str(error)) from error
+        self._rngs = list(snapshot.rngs)
+        self._kept.forget()
+        self.observe()
 
     def reset(self, seed: int | None) -> None:
         """New games at every table, table ``t`` of the env seeded with ``seed + t``."""

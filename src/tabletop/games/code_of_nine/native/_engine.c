@@ -1327,6 +1327,7 @@ static PyMethodDef Tables_methods[] = {
     {"pack", (PyCFunction)Tables_pack, METH_VARARGS, pack_doc},
     {"masks", (PyCFunction)Tables_masks, METH_VARARGS, masks_doc},
     {"history", (PyCFunction)Tables_history, METH_VARARGS, history_doc},
+    TABLES_SAVE_LOAD_METHODS
     {NULL, NULL, 0, NULL},
 };
 

@@ -68,6 +68,12 @@ class HeuristicBot(Bot):
         self.budget = budget
         self._planners: tuple[ProcessingPlanner, ProcessingPlanner] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """Everything but the planners (C objects, which do not pickle): made again at
+        the next decision, they choose as the originals would (their memos only save
+        work), so a pickled env's opponents play on the same."""
+        return {**self.__dict__, "_planners": None}
+
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if not legal:
             raise ValueError("act() needs at least one legal action")

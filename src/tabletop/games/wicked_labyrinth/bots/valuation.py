@@ -53,6 +53,12 @@ class Weights:
     middle: float = 0.35
     crowding: float = 0.25
 
+    def __reduce__(self) -> tuple[type[Weights], tuple[float, float, float, float, float]]:
+        """Pickle by the constructor: compiled, the frozen class refuses the default
+        unpickling, which sets its fields one by one (a bot holding weights must pickle
+        with the env that plays it)."""
+        return (Weights, (self.future, self.great, self.small, self.middle, self.crowding))
+
 
 def rounds_left(round_number: int) -> int:
     """Rounds still to play after ``round_number`` (section 6: always four)."""

@@ -721,6 +721,7 @@ static PyMethodDef Tables_methods[] = {
     {"masks", (PyCFunction)Tables_masks, METH_VARARGS, masks_doc},
     {"tallies", (PyCFunction)Tables_tallies, METH_VARARGS, tallies_doc},
     {"history", (PyCFunction)Tables_history, METH_VARARGS, history_doc},
+    TABLES_SAVE_LOAD_METHODS
     {NULL, NULL, 0, NULL},
 };
 
