@@ -240,3 +240,85 @@ def _advancer(progress: Any, task: Any) -> Callable[[dict[str, Any]], None]:
         progress.advance(task)
 
     return advance
+
+
+@app.command("ladder")
+def ladder(
+    games_names: GamesArg = None,
+    games: Annotated[
+        int, typer.Option("--games", help="Games per rung (4 per deal, seats rotated).")
+    ] = 40,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="First deal's seed (default: the evaluation seeds' first)."),
+    ] = None,
+    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
+    results_dir: Annotated[
+        Path,
+        typer.Option("--results", help="Folder of the resumable results files (JSON lines)."),
+    ] = Path("reports") / "ladder",
+    out: OutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Each level one against three of the level below: does it clear 30%, its interval
+    clear of 25%?
+
+    Re-running the same command resumes from its results files.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from tabletop.arena import ladder as rungs
+    from tabletop.arena.population import EVALUATION_SEED
+    from tabletop.arena.runner import Backend
+
+    with reported_errors():
+        first = EVALUATION_SEED if seed is None else seed
+        if games < 1:
+            fail(f"--games must be at least 1, got {games}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, got {workers}")
+        names = (
+            _games(games_names)
+            if games_names
+            else [kit.name for kit in REGISTRY.kits() if len(kit.levels) > 1]
+        )
+        steps = []
+        for name in names:
+            try:
+                found = rungs.pairs(name)
+            except ValueError as exc:
+                fail(str(exc))
+            for lower, upper in found:
+                path = results_dir / f"{name}-{upper.name}-over-{lower.name}-seed{first}.jsonl"
+                progress = Progress(
+                    TextColumn(f"{name}: {upper.name} vs 3 {lower.name}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    console=Console(stderr=True),
+                    disable=as_json,
+                )
+                with progress:
+                    task = progress.add_task("games", total=games)
+                    steps.append(
+                        rungs.step(
+                            name,
+                            lower,
+                            upper,
+                            games,
+                            first,
+                            path,
+                            Backend(workers),
+                            _advancer(progress, task),
+                        )
+                    )
+        command = _command("ladder", games_names, games=games, seed=seed, workers=workers)
+        text = rungs.markdown(steps, command)
+        if as_json:
+            typer.echo(json.dumps([s.to_json() for s in steps]))
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text, encoding="utf-8")
+            typer.echo(f"report: {out}", err=True)
+        elif not as_json:
+            typer.echo(text)
