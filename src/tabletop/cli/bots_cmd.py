@@ -322,3 +322,121 @@ def ladder(
             typer.echo(f"report: {out}", err=True)
         elif not as_json:
             typer.echo(text)
+
+
+@app.command("tune")
+def tune(
+    game_name: Annotated[str, typer.Argument(help="The game whose heuristic is tuned.")],
+    generations: Annotated[int, typer.Option("--generations", help="CMA-ES generations.")] = 6,
+    games: Annotated[
+        int, typer.Option("--games", help="Games per candidate (a multiple of 4).")
+    ] = 16,
+    seed: Annotated[int, typer.Option("--seed", help="First tuning seed (below 1,000,000).")] = 0,
+    start: Annotated[
+        str | None,
+        typer.Option("--start", help="Start from this heuristic spec (default: mid-range)."),
+    ] = None,
+    popsize: Annotated[
+        int | None, typer.Option("--popsize", help="Candidates per generation (default: CMA-ES's).")
+    ] = None,
+    evaluate: Annotated[
+        int,
+        typer.Option(
+            "--evaluate",
+            help="Then play the tuned spec and the lobby's hard level this many population "
+            "games each on evaluation seeds (0: none).",
+        ),
+    ] = 0,
+    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
+    log: Annotated[
+        Path | None, typer.Option("--log", help="Every candidate's score, as JSON lines.")
+    ] = None,
+    out: OutOpt = None,
+) -> None:
+    """Tune a game's heuristic by CMA-ES against the generated population (tuning seeds)."""
+    from tabletop.arena import population as pop
+    from tabletop.training import tune as tuning
+
+    with reported_errors():
+        if game_name not in REGISTRY.names():
+            fail(f"no game {game_name!r} (games: {', '.join(REGISTRY.names())})")
+        if workers < 1:
+            fail(f"--workers must be at least 1, got {workers}")
+        if evaluate < 0 or evaluate % 4:
+            fail(f"--evaluate must be a multiple of 4 (seats rotated), got {evaluate}")
+        try:
+            import cma  # noqa: F401
+        except ImportError:
+            fail("tuning needs the cma package: pip install -e .[tune]")
+
+        lines: list[str] = []
+
+        def note(g: int, scored: list[tuning.Scored]) -> None:
+            shares = [s.share for s in scored]
+            best = max(scored, key=lambda s: s.share)
+            row = (
+                f"| {g} | {len(scored)} | {sum(shares) / len(shares):.1%} | {best.share:.1%} "
+                f"| `{best.spec}` |"
+            )
+            lines.append(row)
+            typer.echo(row, err=True)
+
+        try:
+            final, _ = tuning.tune(
+                game_name,
+                generations,
+                games,
+                seed,
+                start,
+                popsize=popsize,
+                workers=workers,
+                log=log,
+                on_generation=note,
+            )
+        except ValueError as exc:
+            fail(str(exc))
+        command = _command(
+            "tune",
+            [game_name],
+            generations=generations,
+            games=games,
+            seed=seed,
+            start=start,
+            popsize=popsize,
+            evaluate=evaluate or None,
+            workers=workers,
+        )
+        text = [
+            f"## {game_name}: the heuristic tuned by CMA-ES",
+            "",
+            "```",
+            command,
+            "```",
+            "",
+            f"Tuning seeds {seed}..{seed + generations * games - 1}; each candidate of a "
+            f"generation plays the same {games} population games.",
+            "",
+            "| generation | candidates | mean share | best share | best candidate |",
+            "|---:|---:|---:|---:|---|",
+            *lines,
+            "",
+            f"Tuned (CMA-ES's favourite): `{final}`",
+        ]
+        if evaluate:
+            hard = [lv.spec for lv in REGISTRY.kit(game_name).levels if lv.name == "hard"]
+            for spec in [final, *hard]:
+                records = pop.run(game_name, spec, evaluate, pop.EVALUATION_SEED, None, workers)
+                f = pop.summary(records, 4)["all"]
+                text.append(
+                    f"- `{spec}` on {f['games']} evaluation games (seed "
+                    f"{pop.EVALUATION_SEED}): {f['share']:.1%} "
+                    f"({f['wilson'][0]:.1%} - {f['wilson'][1]:.1%}), first in "
+                    f"{f['first']:.1%} of {f['fields']} fields"
+                )
+        report = "\n".join(text) + "\n"
+        if out is not None:
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(report, encoding="utf-8")
+            typer.echo(f"report: {out}", err=True)
+        else:
+            typer.echo(report)
