@@ -37,7 +37,8 @@ def test_full_expert_game_with_a_refused_move(
     assert closed is not None
     where = closed.get_attribute("data-location")
     seq = alice.evaluate("document.querySelector('#log li:last-child')?.dataset.seq")
-    closed.click()
+    assert closed.get_attribute("aria-disabled") == "true"  # announced as not open
+    closed.click(force=True)  # pressed anyway (Playwright waits on aria-disabled otherwise)
     name = closed.query_selector(".loc-name")
     assert name is not None
     place = name.inner_text().strip(" ⚔")

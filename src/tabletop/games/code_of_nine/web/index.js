@@ -2,8 +2,9 @@
 // items, protections, looks), one's own memory cards and the cards one has seen, the
 // setup choices and each location's follow-up as dialogs, and the scoring card by card.
 
-import { decisionPanel, h } from "/static/js/dom.js";
+import { decisionPanel, h, keysLine, seatDot, toast } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
+import { roveKey } from "/static/js/focus.js";
 import { roundSummary } from "./rounds.js";
 import { ITEMS, actionText, cardFace, cardTitle, itemCount, locationEffect, locationName, slotName } from "./parts.js";
 
@@ -14,35 +15,57 @@ function holderName(s, ctx) {
 
 // ------------------------------------------------------------------ the board
 
-function pawnMarks(loc) {
-  const marks = loc.seats.map((p) => h("span", { class: `pawn p${p}`, title: String(p + 1) }));
+function pawnMarks(loc, ctx) {
+  // each pawn has its seat's number on it, and its holder's name for screen readers
+  const marks = loc.seats.map((p) =>
+    h("span", { class: `pawn p${p}`, title: ctx.name(p), role: "img", "aria-label": t("con.pawnOf", { who: ctx.name(p) }) }, String(p + 1)),
+  );
   const extra = loc.pawns - loc.seats.length;
   if (extra > 0) marks.push(h("span", { class: "pawn-extra" }, `+${extra}`));
   return marks;
 }
 
-function locationTile(ctx, loc, placeable) {
+function locationTile(ctx, loc, placeable, rover) {
   const legal = placeable.has(loc.id);
   const canPlace = ctx.seat !== null && !ctx.replay && ctx.view.phase === "place" && ctx.legal.length && !ctx.over;
   const places = loc.places === 0 ? t("con.placesAny") : t("con.placesN", { n: loc.places });
+  // whether a pawn may go here, in words and a mark (never by colour alone)
+  const state = !loc.open ? "closed" : canPlace && !legal ? "blocked" : canPlace ? "legal" : null;
   const body = [
     h("span", { class: "loc-name" }, locationName(loc), loc.attack ? h("span", { class: "attack", title: t("con.attack") }, " ⚔") : null),
+    state
+      ? h(
+          "span",
+          { class: `loc-state ${state}`, id: `state-${loc.id}`, dataset: { cue: state } },
+          h("span", { "aria-hidden": "true" }, state === "legal" ? "✓ " : "✕ "),
+          t(`con.state.${state}`),
+        )
+      : null,
     h("span", { class: "loc-cost" }, loc.cost ? t("con.costWill", { n: loc.cost }) : t("con.free")),
     h("span", { class: "loc-places" }, places),
     h("span", { class: "loc-effect" }, effectOf(loc, ctx)),
-    h("span", { class: "pawns" }, pawnMarks(loc)),
+    h("span", { class: "pawns" }, pawnMarks(loc, ctx)),
   ];
   const cls = `location ${loc.open ? "open" : "closed"} ${legal ? "legal" : ""} ${loc.attack ? "attack" : ""}`;
   if (!canPlace) return h("div", { class: cls, dataset: { location: loc.id } }, body);
   const decision = ctx.decision;
-  // every location is clickable: the server says why one that is not legal is refused
+  // a location the rules do not allow now is aria-disabled with its reason, and a
+  // press on it says why at once (nothing is sent)
+  const refuse = () => {
+    ctx.lastError = refused(loc.id, ctx);
+    toast(ctx.lastError, "error");
+    ctx.rerender();
+  };
   return h(
     "button",
     {
       class: cls,
-      dataset: { location: loc.id, decision },
-      title: legal ? t("con.placeHere") : t("con.notHere"),
-      onclick: () => ctx.act(loc.id, decision).catch(() => {}),
+      dataset: { location: loc.id, decision, rove: "", autofocus: loc.id === rover ? "" : undefined },
+      tabindex: loc.id === rover ? 0 : -1,
+      title: legal ? t("con.placeHere") : t(`con.state.${state}`),
+      "aria-disabled": legal ? null : "true",
+      "aria-describedby": `state-${loc.id}`,
+      onclick: legal ? () => ctx.act(loc.id, decision).catch(() => {}) : refuse,
     },
     body,
   );
@@ -52,10 +75,21 @@ function boardPanel(ctx) {
   const v = ctx.view;
   const placeable = new Set(v.phase === "place" ? ctx.legal : []);
   const shown = v.locations.filter((l) => v.expert || !isExpertOnly(l, ctx));
+  const canPlace = placeable.size > 0 && ctx.seat !== null && !ctx.replay && !ctx.over;
+  // the board is one Tab stop (roving tabindex): the location last moved to by the arrow
+  // keys, else the first one a pawn may go to
+  const order = shown.map((l) => l.id);
+  if (!order.includes(ctx.ui.conLocation) || !canPlace) ctx.ui.conLocation = null;
+  const rover = canPlace ? ctx.ui.conLocation || order.find((id) => placeable.has(id)) : null;
+  const onKey = (event) => {
+    const moved = roveKey(event, [...event.currentTarget.querySelectorAll("button[data-rove]")]);
+    if (moved) ctx.ui.conLocation = moved.dataset.location;
+  };
   return h(
     "section",
-    { class: "panel con-board", id: "board" },
-    h("h2", {}, t("con.board")),
+    { class: "panel con-board", id: "board", "aria-labelledby": "board-title", onkeydown: canPlace ? onKey : undefined },
+    h("h2", { id: "board-title" }, t("con.board")),
+    canPlace ? h("p", { class: "keys", id: "board-keys" }, keysLine(t("con.boardKeys"))) : null,
     // the board's sections ("1 only", "2-5"...) in board order, as the view lists them
     [...new Set(shown.map((l) => l.sections))].map((section) => {
       const locs = shown.filter((l) => l.sections === section);
@@ -63,8 +97,8 @@ function boardPanel(ctx) {
       return h(
         "div",
         { class: `section ${active ? "active" : "future"}`, dataset: { section } },
-        h("h3", {}, t("con.section", { section: t(`con.sectionName.${section}`) })),
-        h("div", { class: "locations" }, locs.map((l) => locationTile(ctx, l, placeable))),
+        h("h3", {}, t("con.section", { section: t(`con.sectionName.${section}`) }), active ? null : ` (${t("con.notThisRound")})`),
+        h("div", { class: "locations" }, locs.map((l) => locationTile(ctx, l, placeable, rover))),
       );
     }),
   );
@@ -95,7 +129,7 @@ function ruinsPanel(ctx) {
     "section",
     { class: "panel ruins", id: "ruins" },
     h("h2", {}, t("con.ruins")),
-    h("ul", { class: "items" }, ITEMS.map((item, i) => (item === "medal" && !v.expert ? null : h("li", { class: `item ${item}` }, h("span", { class: `icon ${item}` }), itemCount(item, v.ruins[i]))))),
+    h("ul", { class: "items" }, ITEMS.map((item, i) => (item === "medal" && !v.expert ? null : h("li", { class: `item ${item}` }, h("span", { class: `icon ${item}`, "aria-hidden": "true", dataset: { cue: item } }), itemCount(item, v.ruins[i]))))),
     v.expert
       ? h("p", {}, t("con.ninth"), ": ", v.ninth ? cardFace(v.ninth, null, "ninth") : t("con.unknown"))
       : null,
@@ -137,7 +171,7 @@ function sheetsPanel(ctx) {
             h("th", {}, t("con.holder")),
             h("th", {}, t("con.will")),
             h("th", {}, t("con.pawnsLeft")),
-            ITEMS.filter((i) => i !== "medal" || v.expert).map((i) => h("th", {}, h("span", { class: `icon ${i}`, title: t(`con.q.${i}.many`) }), h("span", { class: "th-text" }, t(`con.q.${i}.many`)))),
+            ITEMS.filter((i) => i !== "medal" || v.expert).map((i) => h("th", {}, h("span", { class: `icon ${i}`, title: t(`con.q.${i}.many`), "aria-hidden": "true", dataset: { cue: i } }), h("span", { class: "th-text" }, t(`con.q.${i}.many`)))),
             h("th", { class: "notes" }, t("con.notes")),
           ),
         ),
@@ -152,7 +186,7 @@ function sheetsPanel(ctx) {
               h(
                 "td",
                 {},
-                h("span", { class: `dot p${hd.seat}` }),
+                seatDot(hd.seat),
                 ctx.name(hd.seat),
                 hd.seat === v.start_player && !hd.ghost ? h("span", { class: "start", title: t("con.startPlayer") }, " ★") : null,
                 notes ? h("div", { class: "notes-inline" }, notes) : null, // phones: no notes column
@@ -194,6 +228,7 @@ function decisionDialog(ctx) {
   let title;
   let hint;
   let body = null;
+  let kind = v.phase;
   if (v.phase === "change") {
     title = t("con.changeTitle");
     hint = t("con.changeHint");
@@ -202,6 +237,7 @@ function decisionDialog(ctx) {
     title = t("con.assignTitle");
     hint = t("con.assignHint");
   } else if (v.pending) {
+    kind = "follow";
     const loc = v.locations.find((l) => l.id === v.pending.location);
     title = loc ? locationName(loc) : v.pending.location;
     hint = t(`con.step.${v.pending.step}`);
@@ -221,6 +257,7 @@ function decisionDialog(ctx) {
         actionText(n, ctx),
       ),
     ),
+    kind,
   );
 }
 
@@ -230,7 +267,7 @@ function turnLine(ctx) {
   const mine = ctx.seat !== null && v.deciding.includes(ctx.seat) && !ctx.replay;
   return h(
     "p",
-    { class: `status-line ${mine ? "your-turn" : ""}`, id: "turn" },
+    { class: `status-line ${mine ? "your-turn" : ""}`, id: "turn", tabindex: -1, dataset: { phase: v.phase } },
     h("strong", {}, t("con.roundOf", { round: v.round })),
     " · ",
     t(`con.phase.${v.phase}`),
@@ -387,11 +424,22 @@ function seatInfo(seat, ctx) {
       h(
         "span",
         { class: "res", title: t(`con.q.${item}.many`) },
-        h("span", { class: `icon ${item}`, "aria-label": t(`con.q.${item}.many`) }),
+        h("span", { class: `icon ${item}`, role: "img", "aria-label": t(`con.q.${item}.many`), dataset: { cue: item } }),
         h("b", { dataset: { item } }, String(hd.items[ITEMS.indexOf(item)])),
       ),
     ),
   );
+}
+
+/** Events a screen reader is told of as they happen (the log has every one). */
+const ANNOUNCED = new Set(["CardsChanged", "NinthMemoryRevealed", "CardLooked", "LegaciesReleased", "NinthMemoryExchanged", "RoundEnded", "GameEnded"]);
+
+/** What the table's status region says for a step's events (js/focus.js announce). */
+function announce(events, ctx) {
+  return events
+    .filter((ev) => ANNOUNCED.has(ev.type))
+    .map((ev) => describe(ev, ctx))
+    .join(" ");
 }
 
 /** What the clock did for a seat whose time ran out, from its step's events. */
@@ -421,4 +469,4 @@ function choiceText(notation, ctx) {
 
 export { tutorial } from "./tutorial.js";
 
-export default { render, describe, final, holderName, timedOut, seatInfo, choiceText, refused };
+export default { render, describe, final, holderName, timedOut, seatInfo, choiceText, refused, announce };

@@ -2,7 +2,7 @@
 // pawns, the items and Will each gained or lost, and what they hold now. Scores stay
 // hidden until the memory cards are revealed at the end, so the summary shows holdings.
 
-import { h } from "/static/js/dom.js";
+import { h, seatDot } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { ITEMS, itemCount, locationName } from "./parts.js";
 
@@ -66,7 +66,7 @@ export function roundSummary(ctx) {
             h(
               "tr",
               { dataset: { seat: p } },
-              h("td", {}, h("span", { class: `dot p${p}` }), " ", ctx.name(p)),
+              h("td", {}, seatDot(p), " ", ctx.name(p)),
               h(
                 "td",
                 { class: "placed" },

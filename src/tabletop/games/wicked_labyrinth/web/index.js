@@ -2,7 +2,7 @@
 // panel, the reveal of each corridor, choices as dialogs, and soul processing with
 // tentative actions (undo until "done") previewed by the server on a copy.
 
-import { decisionPanel, h, toast } from "/static/js/dom.js";
+import { decisionPanel, h, keysLine, seatDot, toast } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
 import { refusal } from "/static/js/errors.js";
 import {
@@ -12,7 +12,9 @@ import {
   actionColour,
   actionToken,
   notationOf,
+  colourLetter,
   colourName,
+  corridorList,
   declarationMarks,
   declarationText,
   elementMark,
@@ -33,20 +35,26 @@ function tokenRow(board, rank, spots, clickable, focus, onToken) {
   COLOURS.forEach((colour, c) => {
     for (let i = 0; i < board.tokens[r][c]; i++) {
       const focused = focus && focus.colour === colour && focus.rank === rank;
+      const name = t("wl.tokenName", { rank: rankName(rank), colour: colourName(colour) });
       marks.push(
         clickable
-          ? h("button", {
-              class: `tok ${colour} ${focused ? "focus" : ""}`,
-              title: `${rankName(rank)} ${colourName(colour)}`,
-              "aria-label": `${rankName(rank)} ${colourName(colour)}`,
-              dataset: { colour, rank },
-              onclick: () => onToken({ colour, rank }),
-            })
-          : h("span", { class: `tok ${colour}`, title: `${rankName(rank)} ${colourName(colour)}` }),
+          ? h(
+              "button",
+              {
+                class: `tok ${colour} ${focused ? "focus" : ""}`,
+                title: name,
+                "aria-label": name,
+                "aria-pressed": focused ? "true" : "false",
+                dataset: { colour, rank, i, cue: colourLetter(colour) },
+                onclick: () => onToken({ colour, rank }),
+              },
+              colourLetter(colour),
+            )
+          : h("span", { class: `tok ${colour}`, title: name, role: "img", "aria-label": name, dataset: { cue: colourLetter(colour) } }, colourLetter(colour)),
       );
     }
   });
-  while (marks.length < spots) marks.push(h("span", { class: "tok empty" }));
+  while (marks.length < spots) marks.push(h("span", { class: "tok empty", "aria-hidden": "true" }));
   return h("div", { class: `rank-row ${rank}` }, h("span", { class: "rank-label" }, rankName(rank)), h("span", { class: "toks" }, marks));
 }
 
@@ -117,7 +125,7 @@ function boardPanel(ctx, board, opts = {}) {
     h(
       "header",
       {},
-      h("span", { class: `dot p${board.seat}` }),
+      seatDot(board.seat),
       h("strong", {}, ctx.name(board.seat)),
       h("span", { class: "score", title: t("wl.scoreNow") }, t("wl.points", { n: scoreNow })),
       preview !== null
@@ -129,8 +137,8 @@ function boardPanel(ctx, board, opts = {}) {
       "div",
       { class: "screen-pieces", title: t("wl.behindScreen") },
       h("span", {}, t("wl.searchLeft", { n: board.search_pieces })),
-      h("span", { class: `sign witch ${board.witch_sign ? "" : "used"}` }, t("wl.witchSign")),
-      h("span", { class: `sign soul ${board.soul_sign ? "" : "used"}` }, t("wl.soulSign")),
+      signMark("witch", board.witch_sign),
+      signMark("soul", board.soul_sign),
     ),
     h(
       "div",
@@ -149,6 +157,17 @@ function boardPanel(ctx, board, opts = {}) {
   );
 }
 
+/** A sign piece behind the screen; a used one is struck through and says so in words. */
+function signMark(sign, left) {
+  return h(
+    "span",
+    { class: `sign ${sign} ${left ? "" : "used"}`, dataset: { cue: left ? "left" : "used" } },
+    left ? null : h("span", { "aria-hidden": "true" }, "✕ "),
+    t(`wl.${sign}Sign`),
+    left ? null : h("span", { class: "sr-only" }, ` (${t("wl.used")})`),
+  );
+}
+
 // ------------------------------------------------------------------ decisions
 
 function declarationPanel(ctx) {
@@ -161,34 +180,52 @@ function declarationPanel(ctx) {
     ui[key] = value;
     ctx.rerender();
   };
+  // keys (shown on the panel): digits set the search pieces, W and S the signs, Enter
+  // puts out the hand; keys typed into a control act on it as usual
+  const onKey = (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const typing = event.target.closest("input, select, textarea, button");
+    const key = event.key.toLowerCase();
+    if (/^[0-9]$/.test(key)) set("search", Math.min(Number(key), board.search_pieces));
+    else if ((key === "w" || event.code === "KeyW") && board.witch_sign) set("witch", !ui.witch);
+    else if ((key === "s" || event.code === "KeyS") && board.soul_sign) set("soul", !ui.soul);
+    else if (event.key === "Enter" && !typing && !ctx.busy) ctx.act(notation, decision).catch(() => {});
+    else return;
+    event.preventDefault();
+  };
   return h(
     "section",
-    { class: "panel decision declare", id: "declaration", dataset: { decision } },
-    h("h2", {}, t("wl.declareTitle", { corridor: corridor ? corridor.id : "" })),
+    { class: "panel decision declare", id: "declaration", dataset: { decision }, "aria-labelledby": "declaration-title", onkeydown: onKey },
+    h("h2", { id: "declaration-title", tabindex: -1, dataset: { autofocus: "" } }, t("wl.declareTitle", { corridor: corridor ? corridor.id : "" })),
     h("p", { class: "hint" }, t("wl.declareHint")),
+    h("p", { class: "keys", id: "declaration-keys" }, keysLine(t("wl.declareKeys"))),
     h(
       "div",
-      { class: "stepper" },
-      h("span", {}, t("wl.searchPieces")),
-      h("button", { class: "step", id: "search-minus", "aria-label": "−", disabled: ui.search <= 0, onclick: () => set("search", ui.search - 1) }, "−"),
-      h("output", { id: "search-count" }, String(ui.search)),
+      { class: "stepper", role: "group", "aria-labelledby": "search-label" },
+      h("span", { id: "search-label" }, t("wl.searchPieces")),
       h(
         "button",
-        { class: "step", id: "search-plus", "aria-label": "+", disabled: ui.search >= board.search_pieces, onclick: () => set("search", ui.search + 1) },
-        "+",
+        { class: "step", id: "search-minus", "aria-label": t("wl.fewerSearch"), disabled: ui.search <= 0, onclick: () => set("search", ui.search - 1) },
+        h("span", { "aria-hidden": "true" }, "−"),
+      ),
+      h("output", { id: "search-count", "aria-labelledby": "search-label", "aria-live": "polite" }, String(ui.search)),
+      h(
+        "button",
+        { class: "step", id: "search-plus", "aria-label": t("wl.moreSearch"), disabled: ui.search >= board.search_pieces, onclick: () => set("search", ui.search + 1) },
+        h("span", { "aria-hidden": "true" }, "+"),
       ),
       h("span", { class: "muted" }, t("wl.ofLeft", { n: board.search_pieces })),
     ),
     h(
       "label",
       { class: "check" },
-      h("input", { type: "checkbox", id: "witch", checked: ui.witch, disabled: !board.witch_sign, onchange: (e) => set("witch", e.target.checked) }),
+      h("input", { type: "checkbox", id: "witch", checked: ui.witch, disabled: !board.witch_sign, "aria-keyshortcuts": "W", onchange: (e) => set("witch", e.target.checked) }),
       t("wl.witchSign"),
     ),
     h(
       "label",
       { class: "check" },
-      h("input", { type: "checkbox", id: "soul", checked: ui.soul, disabled: !board.soul_sign, onchange: (e) => set("soul", e.target.checked) }),
+      h("input", { type: "checkbox", id: "soul", checked: ui.soul, disabled: !board.soul_sign, "aria-keyshortcuts": "S", onchange: (e) => set("soul", e.target.checked) }),
       t("wl.soulSign"),
     ),
     h(
@@ -197,6 +234,7 @@ function declarationPanel(ctx) {
         class: "primary",
         id: "commit",
         disabled: ctx.busy,
+        "aria-keyshortcuts": "Enter",
         onclick: () => ctx.act(notation, decision).catch(() => {}),
       },
       t("wl.commit", { hand: declarationText({ search: ui.search, witch: ui.witch, soul: ui.soul }) }),
@@ -210,13 +248,13 @@ function waitingPanel(ctx) {
   const mine = v.my_declaration;
   return h(
     "section",
-    { class: "panel decision waiting" },
+    { class: "panel decision waiting", id: "waiting", "aria-label": t("wl.waitingTitle") },
     mine ? h("p", { id: "my-hand" }, t("wl.yourHand", { hand: declarationText(mine) })) : null,
     waitingFor.length ? h("p", {}, t("wl.waitingFor", { names: waitingFor.join(", ") })) : null,
   );
 }
 
-function choiceDialog(ctx, title, hint, legal) {
+function choiceDialog(ctx, title, hint, legal, kind) {
   const decision = ctx.decision;
   return decisionPanel(
     title,
@@ -226,14 +264,16 @@ function choiceDialog(ctx, title, hint, legal) {
       h(
         "button",
         {
-          class: `choice ${actionColour(n) ? `colour-${actionColour(n)}` : ""}`,
+          class: "choice",
           dataset: { action: n, decision },
           disabled: ctx.busy,
           onclick: () => ctx.act(n, decision).catch(() => {}),
         },
+        actionColour(n) ? elementMark(actionColour(n), "", true) : null,
         actionText(n, ctx.view, ctx.seat),
       ),
     ),
+    kind,
   );
 }
 
@@ -384,8 +424,9 @@ function processingPanel(ctx) {
   const hint = mode === "reward_promotion" ? t("wl.rewardHint") : mode === "choose_white" ? t("wl.whiteHint") : mode === "overflow" ? t("wl.overflowHint") : t("wl.processHint");
   return h(
     "section",
-    { class: "panel decision processing", id: "processing", dataset: { decision: p.decision } },
-    h("h2", {}, t("wl.processTitle")),
+    { class: "panel decision processing", id: "processing", dataset: { decision: p.decision }, "aria-labelledby": "processing-title" },
+    h("h2", { id: "processing-title", tabindex: -1, dataset: { autofocus: "" } }, t("wl.processTitle")),
+    h("p", { class: "keys" }, keysLine(t("wl.processKeys"))),
     h("p", { class: "hint" }, hint),
     h(
       "p",
@@ -427,8 +468,18 @@ function status(ctx) {
   const v = ctx.view;
   const k = v.labyrinth.length;
   const where = v.phase === "search" ? ` · ${t("wl.corridorOf", { i: Math.min(v.corridor + 1, k), k })}` : "";
-  return h("p", { class: "status-line" }, h("strong", {}, t("wl.roundOf", { round: v.round })), " · ", t(`wl.phase.${v.phase}`), where);
+  const mine = ctx.seat !== null && !ctx.replay && !ctx.over && ctx.legal.length > 0;
+  return h(
+    "p",
+    { class: `status-line ${mine ? "your-turn" : ""}`, id: "turn", tabindex: -1, dataset: { phase: v.phase } },
+    h("strong", {}, t("wl.roundOf", { round: v.round })),
+    " · ",
+    t(`wl.phase.${v.phase}`),
+    where,
+    mine ? ` · ${t("wl.yourTurn")}` : "",
+  );
 }
+
 
 function decisionArea(ctx) {
   if (ctx.seat === null || ctx.replay || ctx.over) return null;
@@ -438,8 +489,8 @@ function decisionArea(ctx) {
   }
   const mode = board.deciding;
   if (mode === "declare") return declarationPanel(ctx);
-  if (ctx.view.phase === "search" && mode === "choose_white") return choiceDialog(ctx, t("wl.whiteTitle"), t("wl.whiteHint"), ctx.legal);
-  if (ctx.view.phase === "search" && mode === "overflow") return choiceDialog(ctx, t("wl.overflowTitle"), t("wl.overflowHint"), ctx.legal);
+  if (ctx.view.phase === "search" && mode === "choose_white") return choiceDialog(ctx, t("wl.whiteTitle"), t("wl.whiteHint"), ctx.legal, "white");
+  if (ctx.view.phase === "search" && mode === "overflow") return choiceDialog(ctx, t("wl.overflowTitle"), t("wl.overflowHint"), ctx.legal, "overflow");
   return processingPanel(ctx);
 }
 
@@ -478,7 +529,7 @@ function render(ctx) {
     "div",
     { class: "wl" },
     status(ctx),
-    h("div", { class: "wl-top" }, h("div", { class: "labyrinth-box" }, labyrinthSvg(v), corridorKey(ctx)), h("div", { class: "wl-decide" }, decisionArea(ctx), revealPanel(ctx, describe))),
+    h("div", { class: "wl-top" }, h("div", { class: "labyrinth-box" }, labyrinthSvg(v), corridorList(v), corridorKey(ctx)), h("div", { class: "wl-decide" }, decisionArea(ctx), revealPanel(ctx, describe))),
     h(
       "div",
       { class: "boards" },
@@ -557,6 +608,17 @@ function describe(ev, ctx) {
     default:
       return ev.type;
   }
+}
+
+/** Events a screen reader is told of as they happen: each reveal and ranking. */
+const ANNOUNCED = new Set(["DeclarationsRevealed", "CorridorRanked", "RoundEnded", "GameEnded"]);
+
+/** What the table's status region says for a step's events (js/focus.js announce). */
+function announce(events, ctx) {
+  return events
+    .filter((ev) => ANNOUNCED.has(ev.type))
+    .map((ev) => describe(ev, ctx))
+    .join(" ");
 }
 
 /** What the clock did for a seat whose time ran out, from its step's events. */
@@ -651,4 +713,4 @@ function choiceText(notation, ctx, seat) {
 
 export { tutorial } from "./tutorial.js";
 
-export default { render, describe, final, timedOut, choiceText };
+export default { render, describe, final, timedOut, choiceText, announce };

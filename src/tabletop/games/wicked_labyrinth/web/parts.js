@@ -29,10 +29,17 @@ export function elementName(e) {
   return t(`wl.element.${e}`);
 }
 
+/** The letter drawn on an element or token of colour `e` ("R", "赤"), so colour is
+ * never the only cue; the spells' marks are shapes (a triangle, a split circle). */
+export function colourLetter(e) {
+  return [...COLOURS, "white"].includes(e) ? t(`wl.letter.${e}`) : "";
+}
+
 /** A small HTML mark for one element (fragment colour or spell). */
-export function elementMark(e, extra = "") {
+export function elementMark(e, extra = "", decorative = false) {
   const label = elementName(e);
-  return h("span", { class: `el el-${e} ${extra}`, title: label, "aria-label": label, role: "img" });
+  const named = decorative ? { "aria-hidden": "true" } : { title: label, "aria-label": label, role: "img" };
+  return h("span", { class: `el el-${e} ${extra}`, ...named, dataset: { cue: colourLetter(e) || e } }, colourLetter(e));
 }
 
 /** An SVG mark for one element at (x, y). */
@@ -49,7 +56,12 @@ function elementSvg(e, x, y, r = 8) {
       s("path", { d: `M${x} ${y - r} A${r} ${r} 0 0 1 ${x} ${y + r} Z`, class: "half-b" }),
     );
   }
-  return s("circle", { cx: x, cy: y, r, class: `svg-el el-${e}` }, s("title", {}, elementName(e)));
+  return s(
+    "g",
+    { class: `svg-el el-${e}`, dataset: { cue: colourLetter(e) } },
+    s("circle", { cx: x, cy: y, r }),
+    s("text", { x, y: y + 3.5, class: "el-letter" }, colourLetter(e)),
+  );
 }
 
 /** A declaration ({search, witch, soul}) in words. */
@@ -66,10 +78,11 @@ export function declarationMarks(d) {
   return h(
     "span",
     { class: "hand-marks" },
-    h("span", { class: "pips" }, Array.from({ length: d.search }, () => h("span", { class: "pip" }))),
-    h("span", { class: "count" }, String(d.search)),
-    d.witch ? h("span", { class: "sign witch", title: t("wl.witchSign") }, "W") : null,
-    d.soul ? h("span", { class: "sign soul", title: t("wl.soulSign") }, "S") : null,
+    h("span", { class: "pips", "aria-hidden": "true" }, Array.from({ length: d.search }, () => h("span", { class: "pip" }))),
+    h("span", { class: "count", "aria-hidden": "true" }, String(d.search)),
+    d.witch ? h("span", { class: "sign witch", title: t("wl.witchSign"), "aria-hidden": "true" }, t("wl.witchLetter")) : null,
+    d.soul ? h("span", { class: "sign soul", title: t("wl.soulSign"), "aria-hidden": "true" }, t("wl.soulLetter")) : null,
+    h("span", { class: "sr-only" }, declarationText(d)),
   );
 }
 
@@ -142,6 +155,7 @@ export function labyrinthSvg(view) {
     const parts = [
       s("rect", { x: x - w / 2, y: y - hgt / 2, width: w, height: hgt, rx: 7, class: "card-bg" }),
       s("text", { x, y: y - hgt / 2 + 12, class: "card-id" }, card.id),
+      searched ? s("text", { x: x + w / 2 - 4, y: y - hgt / 2 + 12, class: "card-done" }, "✓") : null,
     ];
     const n = card.upper.length;
     card.upper.forEach((e, j) => parts.push(elementSvg(e, x + (j - (n - 1) / 2) * 20, y - 8)));
@@ -152,20 +166,51 @@ export function labyrinthSvg(view) {
       {
         class: `corridor ${searched ? "searched" : ""} ${current ? "current" : ""}`,
         dataset: { index: i, id: card.id },
-        "aria-label": t(current ? "wl.corridorCurrent" : searched ? "wl.corridorSearched" : "wl.corridorAhead", { id: card.id }),
       },
-      s("title", {}, t(current ? "wl.corridorCurrent" : searched ? "wl.corridorSearched" : "wl.corridorAhead", { id: card.id })),
       parts,
     );
   });
   return s(
     "svg",
-    { viewBox: `0 0 ${size} ${size}`, class: "labyrinth", role: "img", "aria-label": t("wl.labyrinth") },
+    // drawn for the eye; corridorList says the same in words
+    { viewBox: `0 0 ${size} ${size}`, class: "labyrinth", "aria-hidden": "true" },
     s("circle", { cx: c, cy: c, r: 62, class: "tile" }),
     s("path", { d: `M${c - 22} ${c - 30} Q${c} ${c - 56} ${c + 22} ${c - 30}`, class: "horns" }),
     s("circle", { cx: c, cy: c - 14, r: 16, class: "witch" }),
     s("text", { x: c, y: c + 16, class: "tile-text" }, t("wl.roundOf", { round: view.round })),
     s("text", { x: c, y: c + 34, class: "tile-sub" }, t("wl.deckLeft", { n: view.unseen_corridors })),
     cards,
+  );
+}
+
+/** Where a corridor is in the round's search: "searched", "current" or "ahead". */
+function corridorState(view, i) {
+  if (view.phase !== "search" || i < view.corridor) return "searched";
+  return i === view.corridor ? "current" : "ahead";
+}
+
+/** The labyrinth in words, beside its drawing: each corridor clockwise from the witch's
+ * head, whether it is searched, and what 1st and 2nd gain from it. */
+export function corridorList(view) {
+  const key = { searched: "wl.corridorSearched", current: "wl.corridorCurrent", ahead: "wl.corridorAhead" };
+  const names = (list) => list.map(elementName).join(", ");
+  return h(
+    "div",
+    { class: "sr-only", id: "corridor-words" },
+    h("h2", {}, t("wl.labyrinth")),
+    h(
+      "ol",
+      { id: "corridor-list" },
+      view.labyrinth.map((card, i) =>
+        h(
+          "li",
+          { dataset: { id: card.id, state: corridorState(view, i) } },
+          t(key[corridorState(view, i)], { id: card.id }),
+          ". ",
+          t("wl.corridorGains", { upper: names(card.upper), lower: elementName(card.lower) }),
+        ),
+      ),
+    ),
+    h("p", {}, t("wl.roundOf", { round: view.round }), ". ", t("wl.deckLeft", { n: view.unseen_corridors }), "."),
   );
 }

@@ -4,8 +4,9 @@
 // then forced hands on the last one), so the log is read event by event, never "the
 // last step with a reveal".
 
-import { h } from "/static/js/dom.js";
+import { h, keysLine, seatDot } from "/static/js/dom.js";
 import { t } from "/static/js/i18n.js";
+import { roveKey } from "/static/js/focus.js";
 import { declarationMarks, elementMark } from "./parts.js";
 
 const GAINS = new Set(["ImpurityTaken", "TokenGained", "SpellGained", "WhiteChosen", "TokenReturned"]);
@@ -62,8 +63,14 @@ function corridorBlock(ctx, c, latest, describe) {
       revealed.declarations.map((d, p) =>
         h(
           "li",
-          { class: `hand ${place(p)}`, style: `--i:${p}` },
-          h("span", { class: `dot p${p}` }),
+          {
+            class: `hand ${place(p)}`,
+            style: `--i:${p}`,
+            // one Tab stop for every hand of the round; arrow keys go from hand to hand
+            tabindex: ctx.ui.wlHand === `${revealed.corridor}:${p}` ? 0 : -1,
+            dataset: { hand: `${revealed.corridor}:${p}`, rove: "" },
+          },
+          seatDot(p),
           h("span", { class: "hand-who" }, ctx.name(p)),
           declarationMarks(d),
           place(p) ? h("span", { class: `rank-badge ${place(p)}` }, t(`wl.${place(p)}`)) : null,
@@ -93,10 +100,17 @@ export function revealPanel(ctx, describe) {
     return last && last.round === ctx.view.round - 1 ? roundSummary(ctx, last) : null;
   }
   const latest = now.corridors[now.corridors.length - 1];
+  const hands = now.corridors.flatMap((c) => c.revealed.declarations.map((d, p) => `${c.revealed.corridor}:${p}`));
+  if (!hands.includes(ctx.ui.wlHand)) ctx.ui.wlHand = `${latest.revealed.corridor}:0`;
+  const onKey = (event) => {
+    const moved = roveKey(event, [...event.currentTarget.querySelectorAll("[data-rove]")]);
+    if (moved) ctx.ui.wlHand = moved.dataset.hand;
+  };
   const panel = h(
     "section",
-    { class: "panel reveal", id: "reveal" },
-    h("h2", {}, t("wl.corridorsThisRound", { round: now.round })),
+    { class: "panel reveal", id: "reveal", "aria-labelledby": "reveal-title", onkeydown: onKey },
+    h("h2", { id: "reveal-title" }, t("wl.corridorsThisRound", { round: now.round })),
+    h("p", { class: "keys" }, keysLine(t("wl.revealKeys"))),
     now.corridors.map((c) => corridorBlock(ctx, c, c === latest, describe)),
   );
   ctx.ui.wlRevealSeen = latest.seq;
@@ -140,7 +154,7 @@ export function roundSummary(ctx, round) {
             h(
               "tr",
               { dataset: { seat: p } },
-              h("td", {}, h("span", { class: `dot p${p}` }), " ", ctx.name(p)),
+              h("td", {}, seatDot(p), " ", ctx.name(p)),
               h("td", {}, t("wl.sum.rankedN", { first: row.firsts, second: row.seconds })),
               h("td", { class: "gained" }, row.gained.length ? row.gained.map((e) => elementMark(e)) : "—"),
               h("td", { class: "num" }, row.impurity ? `+${row.impurity}` : "0"),

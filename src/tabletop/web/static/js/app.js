@@ -17,6 +17,18 @@ import { loadGames } from "./games/index.js";
 
 let current = null; // the screen shown: {close(), rerender()}
 
+const PALETTE_KEY = "tabletop.palette";
+
+/** The colour palette: "safe" (colour-blind safe, Okabe and Ito) or the default; the
+ * choice is this browser's, kept in localStorage, and set on <html data-palette>. */
+function palette() {
+  return localStorage.getItem(PALETTE_KEY) === "safe" ? "safe" : "default";
+}
+
+function applyPalette() {
+  document.documentElement.dataset.palette = palette();
+}
+
 function parse() {
   const raw = location.hash.replace(/^#\/?/, "");
   const [path, query] = raw.split("?");
@@ -56,12 +68,30 @@ function topBar() {
       "nav",
       {},
       h("button", { id: "rules-button", class: "ghost", onclick: () => showRules(current && current.game) }, t("app.rules")),
+      h(
+        "button",
+        {
+          id: "palette-toggle",
+          class: "ghost",
+          type: "button",
+          "aria-pressed": palette() === "safe" ? "true" : "false",
+          title: t("app.paletteHelp"),
+          onclick: () => {
+            localStorage.setItem(PALETTE_KEY, palette() === "safe" ? "default" : "safe");
+            applyPalette();
+            topBar();
+            document.getElementById("palette-toggle").focus(); // redrawn: keep the person on it
+          },
+        },
+        t("app.palette"),
+      ),
       select,
     ),
   );
 }
 
 async function start() {
+  applyPalette();
   await Promise.all([initI18n(), loadGames()]);
   topBar();
   onLanguage(() => {

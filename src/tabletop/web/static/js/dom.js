@@ -118,6 +118,18 @@ function morph(old, fresh) {
   morphChildren(old, fresh);
 }
 
+/** A seat's colour dot with its number on it (colour is never the only cue); hidden
+ * from assistive technology, where the name beside it says who. */
+export function seatDot(seat) {
+  return h("span", { class: `dot p${seat}`, "aria-hidden": "true" }, String(seat + 1));
+}
+
+/** A line of key help ("Keys: [0]-[9] search pieces…") with each key, written between
+ * [ and ] in the string, in a <kbd>. */
+export function keysLine(text) {
+  return text.split(/(\[[^\]]+\])/).map((part) => (part.startsWith("[") ? h("kbd", {}, part.slice(1, -1)) : part));
+}
+
 /** A short message at the bottom of the screen; errors stay longer. */
 export function toast(message, kind = "info") {
   const box = document.getElementById("toasts");
@@ -136,7 +148,7 @@ export function modal(title, body, buttons) {
     };
     mount(
       dialog,
-      h("h2", { tabindex: -1 }, title),
+      h("h2", { tabindex: -1, id: "dialog-title" }, title),
       h("div", { class: "dialog-body" }, body),
       h(
         "div",
@@ -153,17 +165,29 @@ export function modal(title, body, buttons) {
 /**
  * The panel of a decision the table waits on (white colour, overflow, a location's
  * follow-up...): title, optional hint and content, one button per choice. It stays on
- * the page rather than in a modal, so each frame can redraw it in place.
+ * the page rather than in a modal, so each frame can redraw it in place. It is named by
+ * its title (`kind`, optional, names the game's decision); the table's focus keeper (js/focus.js) focuses its first choice when it
+ * opens (`data-autofocus`) and keeps Tab inside it (`aria-modal`).
  */
-export function decisionPanel(title, hint, body, buttons) {
+export function decisionPanel(title, hint, body, buttons, kind = undefined) {
+  const first = buttons.find((b) => b instanceof Element && !b.disabled);
+  if (first) first.dataset.autofocus = "";
   return h(
     "div",
     { class: "overlay" },
     h(
       "section",
-      { class: "panel dialog-card decision", role: "dialog", "aria-modal": "true", id: "choice" },
-      h("h2", {}, title),
-      hint ? h("p", { class: "hint" }, hint) : null,
+      {
+        class: "panel dialog-card decision",
+        role: "dialog",
+        "aria-modal": "true",
+        id: "choice",
+        "aria-labelledby": "choice-title",
+        "aria-describedby": hint ? "choice-hint" : null,
+        dataset: { kind }, // which of the game's decisions (tests tell screens apart by it)
+      },
+      h("h2", { id: "choice-title", tabindex: -1 }, title),
+      hint ? h("p", { class: "hint", id: "choice-hint" }, hint) : null,
       body,
       h("div", { class: "choices" }, buttons),
     ),

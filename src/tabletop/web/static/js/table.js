@@ -3,7 +3,7 @@
 // seat (or a spectator) receives; the game modules only draw them.
 
 import { api } from "./api.js";
-import { h, toast, update } from "./dom.js";
+import { h, seatDot, toast, update } from "./dom.js";
 import { botLabel, t } from "./i18n.js";
 import { forgetSeat, invitationAt, seatAt, seatsAt } from "./seats.js";
 import { TableSocket } from "./socket.js";
@@ -15,6 +15,7 @@ import { clearAlert, soundToggle, turnAlert } from "./alerts.js";
 import { continueButton } from "./continuity.js";
 import { keptSeats, rematchPanel } from "./rematch.js";
 import { tutorialPanel } from "./tutorial.js";
+import { announce, keepFocus, trapTab } from "./focus.js";
 
 const LOG_LIMIT = 400;
 
@@ -70,6 +71,8 @@ export function showTable(main, tableId, { seat, spectator }) {
   };
   let socket = null;
   let closed = false; // the person went to another screen
+  const focus = { decision: null, played: false }; // js/focus.js: the decision focus went to
+  let turnSaid = false; // "Your turn" said for the decision now open
 
   ctx.name = (s) => seatName(ctx, s);
   ctx.rerender = () => render();
@@ -190,6 +193,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       ctx.log.push(frame.timeout === undefined ? { seq: frame.seq, events: frame.events } : { seq: frame.seq, events: frame.events, timeout: frame.timeout });
       saveLog(tableId, ctx.seat, ctx.log);
       if (ctx.module && ctx.module.onEvents) ctx.module.onEvents(frame.events, ctx);
+      if (ctx.module && ctx.module.announce) announce(ctx.module.announce(frame.events, ctx));
     }
     if (ctx.over && !ctx.final) loadFinal();
     render();
@@ -346,7 +350,7 @@ export function showTable(main, tableId, { seat, spectator }) {
           h(
             "li",
             { class: `seat seat-${s.seat} ${deciding.has(s.seat) ? "deciding" : ""} ${s.seat === ctx.seat ? "me" : ""}` },
-            h("span", { class: `dot p${s.seat}` }),
+            seatDot(s.seat),
             h("span", { class: "seat-name" }, ctx.name(s.seat)),
             h(
               "span",
@@ -373,7 +377,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       h(
         "li",
         { class: `seat seat-${s.seat} ${s.seat === ctx.seat ? "me" : ""}`, dataset: { seat: s.seat } },
-        h("span", { class: `dot p${s.seat}` }),
+        seatDot(s.seat),
         h("span", { class: "seat-name" }, ctx.name(s.seat)),
       );
     const shareLine = (s) => {
@@ -383,7 +387,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       return h(
         "li",
         { class: `seat seat-${s.seat}`, dataset: { seat: s.seat } },
-        h("span", { class: `dot p${s.seat}` }),
+        seatDot(s.seat),
         h("span", { class: "seat-name" }, t("lobby.seatN", { n: s.seat + 1 })),
         " ",
         s.kind === "reserved"
@@ -418,12 +422,13 @@ export function showTable(main, tableId, { seat, spectator }) {
         if (text) lines.push(h("li", { class: `ev ${ev.type}`, dataset: { seq: entry.seq } }, text));
       }
     }
-    const list = h("ol", { class: "log", id: "log", "aria-live": "polite" }, lines.slice(-200));
+    // focusable, so a keyboard can scroll it; named by its heading
+    const list = h("ol", { class: "log", id: "log", "aria-live": "polite", tabindex: 0, "aria-labelledby": "log-title" }, lines.slice(-200));
     requestAnimationFrame(() => {
       const shown = document.getElementById("log");
       if (shown) shown.scrollTop = shown.scrollHeight;
     });
-    return h("section", { class: "panel log-panel" }, h("h2", {}, t("table.log")), list);
+    return h("section", { class: "panel log-panel" }, h("h2", { id: "log-title" }, t("table.log")), list);
   }
 
   /** "Bob's time ran out: an empty hand was put out for them." in every viewer's log. */
@@ -477,6 +482,19 @@ export function showTable(main, tableId, { seat, spectator }) {
       );
       return;
     }
+    keepFocus(main, () => draw(), focus, myTurn() ? ctx.decision : null);
+    const turn = myTurn();
+    if (turn && !turnSaid) announce(t("table.yourTurn"));
+    turnSaid = turn;
+    turnAlert(ctx);
+  }
+
+  function myTurn() {
+    const mine = ctx.seat !== null && ctx.table ? ctx.table.seats[ctx.seat] : null;
+    return Boolean(mine && !mine.away && ctx.legal.length && !ctx.over && !ctx.busy);
+  }
+
+  function draw() {
     update(
       main,
       h(
@@ -495,7 +513,6 @@ export function showTable(main, tableId, { seat, spectator }) {
         ),
       ),
     );
-    turnAlert(ctx);
   }
 
   if (!spectator && !held && seat !== undefined) {
@@ -507,6 +524,8 @@ export function showTable(main, tableId, { seat, spectator }) {
   });
   socket.connect();
   const unbindChat = bindChat(main, ctx);
+  const onTab = (event) => trapTab(main, event);
+  document.addEventListener("keydown", onTab);
   render();
   return {
     get game() {
@@ -516,6 +535,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       closed = true;
       clearInterval(ticker);
       unbindChat();
+      document.removeEventListener("keydown", onTab);
       clearAlert();
       socket.close();
     },
