@@ -1,0 +1,194 @@
+"""A person who plays by keyboard alone: only ``page.keyboard.press``, never a click.
+
+Each decision starts where the page put the focus (js/focus.js): the declaration's
+heading, a dialog's first choice, the board's location, soul processing's heading. The
+player reads what has focus (its data attributes) to write down what each key press
+chose, so a test can hold the server's record to the keys pressed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+Page = Any
+
+ACTIVE = """() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return null;
+    return { tag: el.tagName.toLowerCase(), id: el.id, data: { ...el.dataset },
+             disabled: el.getAttribute("aria-disabled") === "true" || el.disabled === true };
+}"""
+
+LEFT = "Number(document.querySelector('.stepper .muted').textContent.match(/[0-9]+/)[0])"
+"""The search pieces left behind the screen, as the declaration says ("of 3 left")."""
+
+SCREEN = """() => {
+    const q = (s) => document.querySelector(s);
+    if (q("#final #score-table")) return "final";
+    if (q("#choice button[data-action]:enabled")) return "dialog";
+    if (q("#declaration #commit:enabled")) return "declare";
+    if (q("#processing #done:enabled")) return "processing";
+    if (q("button.location.legal")) return "place";
+    return null;
+}"""
+
+
+@dataclass
+class KeyboardPlayer:
+    """Plays the page's seat by keys; ``pressed`` is every action it chose, in order."""
+
+    page: Page
+    pressed: list[str] = field(default_factory=list)
+    moves: int = 0
+    kinds: Counter[str] = field(default_factory=Counter)  # decisions played, by screen
+    refused: int = 0  # closed locations pressed: said why, nothing sent
+    acks: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+
+    def _frame(self, payload: Any) -> None:
+        text = payload if isinstance(payload, str) else payload.decode()
+        if '"ack"' in text:
+            self.acks += 1
+        elif '"type":"error"' in text.replace(" ", ""):
+            self.errors.append(text)
+
+    def active(self) -> dict[str, Any] | None:
+        found: dict[str, Any] | None = self.page.evaluate(ACTIVE)
+        return found
+
+    def assert_focus_kept(self, where: str) -> dict[str, Any]:
+        found = self.active()
+        assert found is not None, f"focus is on <body> {where} (move {self.moves})"
+        return found
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
+
+    def wait_acks(self, count: int, timeout: float = 10.0) -> None:
+        deadline = time.monotonic() + timeout
+        while self.acks < count and not self.errors:
+            assert time.monotonic() < deadline, "the move was never acknowledged"
+            self.page.wait_for_timeout(15)
+        assert not self.errors, self.errors
+
+    def settle(self) -> None:
+        """After a move: the server's answer is drawn, and focus is not on <body>."""
+        self.page.wait_for_timeout(60)
+        self.assert_focus_kept("after a move")
+
+    def play(self, timeout: float = 50.0) -> None:
+        deadline = time.monotonic() + timeout
+        while True:
+            assert time.monotonic() < deadline, (
+                f"the game did not end by keyboard ({self.moves} moves)"
+            )
+            screen = self.page.evaluate(SCREEN)
+            if screen == "final":
+                return
+            if screen is None:
+                self.page.wait_for_timeout(25)
+                continue
+            self.assert_focus_kept(f"at a {screen} decision")
+            getattr(self, screen)()
+            self.kinds[screen] += 1
+            self.moves += 1
+            self.settle()
+
+    # ---------------------------------------------------------------- the decisions
+
+    def _enter(self, actions: list[str], sent: int) -> None:
+        """Press Enter, expecting `sent` actions to go out (and be acknowledged)."""
+        before = self.acks
+        self.press("Enter")
+        self.wait_acks(before + sent)
+        self.pressed.extend(actions)
+
+    def dialog(self) -> None:
+        """A dialog: focus starts on its first choice; Tab goes on to another (Tab stays
+        inside the dialog), Enter takes the one with focus."""
+        for _ in range(self.moves % 3):
+            self.press("Tab")
+        found = self.assert_focus_kept("in a dialog")
+        if "action" not in found["data"]:  # Tab went round past the last choice
+            self.press("Tab")
+            found = self.assert_focus_kept("in a dialog")
+        assert "action" in found["data"], found
+        self._enter([found["data"]["action"]], 1)
+
+    def declare(self) -> None:
+        """A declaration by its keys: a digit for the search pieces, W or S for a sign
+        every other turn, Enter to put the hand out."""
+        left = int(self.page.evaluate(LEFT))
+        search = min(1 + self.moves % 2, left)
+        self.press(str(search))
+        witch = soul = False
+        if self.moves % 2 == 0 and self.page.is_enabled("#witch"):
+            self.press("w")
+            witch = True
+        elif self.moves % 3 == 0 and self.page.is_enabled("#soul"):
+            self.press("s")
+            soul = True
+        shown = int(self.page.inner_text("#search-count"))
+        assert shown == search, (shown, search)
+        assert self.page.is_checked("#witch") == witch and self.page.is_checked("#soul") == soul
+        focused = self.assert_focus_kept("while setting a hand")
+        assert focused["tag"] != "button", focused  # Enter puts the hand out, not a button's action
+        self._enter([f"d{search}{'w' if witch else ''}{'s' if soul else ''}"], 1)
+
+    def processing(self) -> None:
+        """Soul processing: Tab to a pair promotion if one is offered and try it (Enter),
+        then Tab to Done and press Enter (the page sends the moves, then done)."""
+        tried: list[str] = []
+        for _ in range(3):
+            action = self._tab_to("#processing .choices button[data-action^='pair:']", 30)
+            if action is None:
+                break
+            tried.append(action)
+            self.press("Enter")
+            self.page.wait_for_function(
+                f"document.querySelectorAll('#tentative li').length === {len(tried)}"
+            )
+            self.assert_focus_kept("after a tentative move")
+        assert self._tab_to("#done", 60) is not None, "Tab never reached Done"
+        self._enter([*tried, "done"], len(tried) + 1)
+
+    def _tab_to(self, selector: str, most: int) -> str | None:
+        """Press Tab until focus is on an element matching `selector`; its action (or
+        its id), or None if it is not on the page or Tab does not reach it."""
+        if self.page.query_selector(selector) is None:
+            return None
+        for _ in range(most):
+            if self.page.evaluate(f"document.activeElement.matches({selector!r})"):
+                found = self.assert_focus_kept("while tabbing")
+                return str(found["data"].get("action") or found["id"])
+            self.press("Tab")
+        return None
+
+    def place(self) -> None:
+        """Code of Nine's board: focus starts on a location a pawn may go to; the arrow
+        keys move along the board (a closed location, when pressed, says why and sends
+        nothing); Enter places the pawn."""
+        for _ in range(self.moves % 4):
+            self.press("ArrowRight")
+        found = self.assert_focus_kept("on the board")
+        assert "location" in found["data"], found
+        if found["disabled"]:
+            self.press("Enter")  # refused on the page, with the reason, nothing sent
+            self.page.wait_for_selector("#refused")
+            self.refused += 1
+        for _ in range(60):
+            found = self.assert_focus_kept("on the board")
+            if not found["disabled"]:
+                break
+            self.press("ArrowRight")
+            if self.assert_focus_kept("on the board")["data"] == found["data"]:
+                self.press("Home")  # the last location: on from the first
+        else:
+            raise AssertionError("the arrow keys never reached an open location")
+        self._enter([found["data"]["location"]], 1)
