@@ -135,6 +135,8 @@ def tune(
         options["popsize"] = popsize
     es = cma.CMAEvolutionStrategy(x0, sigma, options)
     scored: list[Scored] = []
+    if log is not None:
+        log.parent.mkdir(parents=True, exist_ok=True)
     out = None if log is None else log.open("w", encoding="utf-8")
     try:
         for g in range(generations):

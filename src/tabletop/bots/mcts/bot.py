@@ -32,7 +32,11 @@ Parameters (``mcts:iterations=2000``, ``mcts:time=0.25,guide=heuristic``):
 - ``samples`` (default none): the search draws only this many determinizations and
   tries each root action on them in turn (none: a fresh one each iteration);
 - ``horizon`` (default: the model's): how far the model's lines go, in the game's
-  terms (e.g. how many of the seat's own decisions after this one; see the model).
+  terms (e.g. how many of the seat's own decisions after this one; see the model);
+- ``mix`` (default 0, needs a ``model``): the weight of a uniform prior beside the
+  model: each modelled move is a random legal one with this chance, so the search
+  does not bet everything on its model of the rivals (issue 27; measured in
+  docs/bots/population.md).
 
 The bot never sees the true state: every iteration samples one with
 ``game.determinize(view, seed)``, seeds drawn from the bot's own generator.
@@ -84,6 +88,7 @@ class MctsBot(Bot):
         horizon: int | None = None,
         clock: str = "wall",
         ceiling: float | None = None,
+        mix: float = 0.0,
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
@@ -140,6 +145,11 @@ class MctsBot(Bot):
         self.samples = samples
         if horizon is not None and model is None:
             raise ValueError("horizon needs a model (it moves the model's horizon)")
+        if isinstance(mix, bool) or not isinstance(mix, (int, float)) or not 0 <= mix <= 1:
+            raise ValueError(f"mix must be between 0 and 1, got {mix!r}")
+        if mix and model is None:
+            raise ValueError("mix needs a model (it mixes a uniform prior into the model)")
+        self.mix = float(mix)
         self.knowledge: Knowledge | None = None
         self.leaf: Leaf | None = None
         if model is not None:
@@ -184,7 +194,9 @@ class MctsBot(Bot):
                 bias = {a: self.bias * p for a, p in priors(view, ids).items()}
         if self.knowledge is not None:
             self.knowledge.start(view, sample(0))
-        settings = Settings(self.c, self.margin, bias, self.leaf, self.knowledge, self.samples)
+        settings = Settings(
+            self.c, self.margin, bias, self.leaf, self.knowledge, self.samples, self.mix
+        )
         outcome = search(sample, self.seat, ids, self.budget, settings, random.Random(base), timer)
         self.last = outcome
         root = outcome.root

@@ -171,7 +171,10 @@ class Settings:
     models every decision below the root and values its horizon; with ``samples`` the
     search draws only that many determinizations (None: a fresh one each iteration):
     each root action of the seat is tried on them in turn, and the model's moves are
-    kept per determinization.
+    kept per determinization. ``mix`` is the weight of a uniform prior beside the
+    knowledge's model: each modelled move is a uniformly random legal one with that
+    chance (drawn once per node, so a line stays one line), which keeps the search from
+    betting everything on a model of its rivals that may be wrong.
     """
 
     c: float
@@ -180,6 +183,7 @@ class Settings:
     leaf: Leaf | None = None
     knowledge: Knowledge | None = None
     samples: int | None = None
+    mix: float = 0.0
 
 
 @dataclass
@@ -304,7 +308,7 @@ def _descend(
         for p in players:
             if knowledge is not None and (p != seat or node is not root):
                 which = (p, 0 if settings.samples is None else line)
-                joint.append(_modelled(node, state, which, knowledge, rng))
+                joint.append(_modelled(node, state, which, knowledge, rng, settings.mix))
                 continue
             stats = node.stats.setdefault(p, {})
             if node is root and p == seat:
@@ -329,18 +333,24 @@ def _descend(
 
 
 def _modelled(
-    node: Node, state: State, key: tuple[int, int], knowledge: Knowledge, rng: random.Random
+    node: Node,
+    state: State,
+    key: tuple[int, int],
+    knowledge: Knowledge,
+    rng: random.Random,
+    mix: float = 0.0,
 ) -> int:
     """A player's modelled move at ``node``; ``key`` is (player, determinization).
 
     Asked of the knowledge once per node and key (with fresh determinizations, on the
-    first that gets there), and asked again only where the kept move is not legal.
+    first that gets there), and asked again only where the kept move is not legal. With
+    chance ``mix`` the move is a uniformly random legal one instead (kept the same way).
     """
     player = key[0]
     legal = state.legal_action_ids_unchecked(player)
     a = node.model.get(key)
     if a is None or a not in legal:
-        a = knowledge.policy(state, player)
+        a = None if mix and rng.random() < mix else knowledge.policy(state, player)
         if a is None or a not in legal:
             a = legal[int(rng.random() * len(legal))]
         node.model[key] = a
