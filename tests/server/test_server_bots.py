@@ -102,7 +102,7 @@ def test_many_tables_of_the_largest_bots_leave_the_rest_of_the_server_quick(
     """Eight tables of four search bots at the largest allowed time keep both bot
     processes busy; meanwhile the lobby, joining and another table's round trips stay
     within :data:`BUDGET_S` (measured figures printed)."""
-    with make_client(tmp_path, tables_per_client=100) as c:
+    with make_client(tmp_path, tables_per_client=100, bot_seconds_per_client=100.0) as c:
         for _ in range(8):
             create_table(c, game=WL, players=4, seats=[{"type": "bot", "bot": LARGEST}] * 4)
         pool = c.app.state.manager.services.bot_pool  # type: ignore[attr-defined]
@@ -152,7 +152,8 @@ def _workers_of(server: ServerProcess) -> list[psutil.Process]:
 
 
 def test_sigterm_stops_a_server_full_of_thinking_bots_promptly(tmp_path: Path) -> None:
-    server = ServerProcess("--data-dir", str(tmp_path)).start()
+    # exempt from the quota: four tables of these bots weigh 32 s of thinking a decision
+    server = ServerProcess("--data-dir", str(tmp_path), "--quota-exempt", "127.0.0.1").start()
     try:
         for _ in range(4):
             body = {"game": WL, "players": 4, "seats": [{"type": "bot", "bot": LARGEST}] * 4}

@@ -178,6 +178,32 @@ def test_a_client_may_make_so_many_unfinished_tables(tmp_path: Path) -> None:
             create_table(c, game=WL, players=3)
 
 
+def test_expensive_bots_weigh_in_the_quota_with_their_thinking_time(tmp_path: Path) -> None:
+    """Each bot seat counts for the seconds a decision it may think (a search's
+    ``time``; one budgeted by ``iterations``, the largest allowed, 2 s), a quick bot for
+    nothing: one address may not hold twenty tables of ``mcts:time=2`` searches, and the
+    refusal gives the numbers. The tables keep an open seat, so no bot thinks here."""
+    search = {"type": "bot", "bot": "mcts:time=2"}
+    with make_client(tmp_path) as c:
+        for _ in range(2):  # 8 s each: 16 of the address's 20 s
+            create_table(c, game=WL, players=5, seats=[{"type": "open"}, *[search] * 4])
+        body = {"game": WL, "players": 5, "seats": [{"type": "open"}, *[search] * 4]}
+        status, code, message = error(c.post("/api/tables", json=body))
+        assert (status, code) == (429, "too_much_thinking"), message
+        assert "would think 8 s a decision" in message
+        assert "your 2 unfinished tables already think 16 s" in message
+        assert "20 s a decision in all" in message
+        cheap = [{"type": "open"}, *[{"type": "bot", "bot": "random"}] * 4]
+        create_table(c, game=WL, players=5, seats=cheap)  # quick bots weigh nothing
+        by_iterations = [{"type": "open"}, *[{"type": "bot", "bot": "mcts:iterations=50"}] * 2]
+        create_table(c, game=WL, players=3, seats=by_iterations)  # 2 x 2 s: 20 in all
+        one_more = {"game": WL, "players": 3, "seats": [{"type": "open"}, search, search]}
+        assert error(c.post("/api/tables", json=one_more))[1] == "too_much_thinking"
+    with make_client(tmp_path / "exempt", quota_exempt=("testclient",)) as c:
+        for _ in range(3):
+            create_table(c, game=WL, players=5, seats=[{"type": "open"}, *[search] * 4])
+
+
 def test_forwarded_addresses_count_only_from_trusted_proxies(tmp_path: Path) -> None:
     def made(client: TestClient, forwarded: str) -> int:
         r = client.post(

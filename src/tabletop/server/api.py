@@ -36,6 +36,9 @@ bearer = HTTPBearer(auto_error=False, description="the seat token returned by jo
 Name = Annotated[str, Field(min_length=1, max_length=64)]
 BotSpec = Annotated[str, Field(min_length=1, max_length=200)]
 
+MAX_GAME_CLOCK = 7 * 86_400
+"""Longest game clock (seconds per player): a week, for games played over days."""
+
 
 class SeatIn(BaseModel):
     """A seat at creation: ``open`` for a person to join, or ``bot`` with a bot spec."""
@@ -65,11 +68,52 @@ class CreateTableIn(BaseModel):
         description="Seconds of time bank per player, drawn on when a decision runs past"
         " the clock (needs a clock).",
     )
+    game_clock: float | None = Field(
+        default=None,
+        gt=0,
+        le=MAX_GAME_CLOCK,
+        description="A game clock: seconds per player for the whole game (instead of a"
+        " clock per decision); needs an increment.",
+    )
+    increment: float | None = Field(
+        default=None,
+        gt=0,
+        le=86_400,
+        description="Seconds a game clock adds for each decision (Fischer); a seat whose"
+        " game clock is spent still has them for every decision.",
+    )
     private: bool = Field(
         default=False,
         description="a private table is not listed, and each open seat is taken by its "
         "invitation only (returned once, to the creator)",
     )
+
+    def game_clock_setting(self) -> tuple[float, float] | None:
+        """The game clock as (seconds per player, increment), or None; refused in the
+        player's words when half of it is missing."""
+        if self.increment is not None and self.game_clock is None:
+            raise TableError(
+                "bad_clock",
+                "an increment goes with a game clock: give game_clock, the seconds each"
+                " player has for the whole game",
+                422,
+            )
+        if self.game_clock is None:
+            return None
+        if self.increment is None:
+            raise TableError(
+                "bad_clock",
+                "a game clock needs an increment (seconds each decision adds, more than 0),"
+                " so a player whose time is spent still has time to decide",
+                422,
+            )
+        if self.bank is not None:
+            raise TableError(
+                "bad_clock",
+                "a time bank goes with a clock per decision; a game clock has its increment",
+                422,
+            )
+        return self.game_clock, self.increment
 
 
 class JoinIn(BaseModel):
@@ -148,6 +192,8 @@ class ViewOut(BaseModel):
     legal: list[str] | None = None
     decision: int | None = None
     clock_left: float | None = None
+    clocks: list[float | None] | None = None
+    game_clocks: list[float] | None = None
 
 
 async def manager(request: Request) -> TableManager:
@@ -306,6 +352,7 @@ async def create_table(request: Request, body: CreateTableIn, tables: Manager) -
             private=body.private,
             creator=creator,
             bank=body.bank,
+            game_clock=body.game_clock_setting(),
         )
     except TabletopError as exc:
         raise TableError("bad_table", str(exc), 422) from None
@@ -435,6 +482,42 @@ async def fill_kept(
         check_bot_spec(body.bot, table.game, tables.services.config.bot_limits)
     await table.fill_kept(body.kept, body.bot or bots.DEFAULT_BOT)
     return TableOut(table=table.summary())
+
+
+class VoteIn(BaseModel):
+    """Vote to hand seat ``target`` (its time ran out at decisions in a row) to a bot."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    target: int = Field(ge=0, le=15, description="the seat voted on (0-based)")
+
+
+class VoteOut(BaseModel):
+    table: dict[str, Any]
+    seat: int = Field(description="the seat voted on")
+    voter: int
+    votes: int = Field(description="votes to hand it over so far")
+    needed: int = Field(description="votes that hand it over: a majority of its voters")
+    handed: bool = Field(description="whether this vote handed the seat to a bot")
+
+
+@router.post(
+    "/tables/{table_id}/seats/{seat}/vote",
+    summary="Vote to hand a seat whose time keeps running out to a bot",
+    responses=responses(400, 401, 403, 404, 409, 422),
+)
+async def vote(
+    table_id: str, seat: int, body: VoteIn, tables: Manager, credentials: Credentials
+) -> VoteOut:
+    """Once a seat's time has run out at two decisions in a row, each other person
+    seated (not away, whose own time has not run out twice in a row) may vote once; a
+    majority of them hands the seat to the game's heuristic bot. Its person takes it
+    back with ``return``. Refused (409): ``vote_self``, ``not_seated`` (the voter's seat
+    is away), ``not_a_person`` (a bot plays the seat), ``not_timed_out``,
+    ``not_eligible``, ``already_voted``, ``not_started``, ``game_over``."""
+    table = await tables.get(table_id)
+    voter = await seat_of(table, seat, credentials)
+    outcome = await table.vote(voter, body.target)
+    return VoteOut(table=table.summary(), **outcome)
 
 
 @router.post(

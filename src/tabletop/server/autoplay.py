@@ -33,7 +33,7 @@ class Autoplay:
 
     def __init__(self, table: LiveTable) -> None:
         self.table = table
-        self.clock = DecisionClock(table.row.clock)
+        self.clock = DecisionClock(bool(table.row.clock) or table.row.game_clock is not None)
         self.timed_out: dict[int, tuple[int, int]] = {}
         """Seats whose time ran out, with the key (``State.decision_key``) of the decision
         it ran out in: while the seat's steps keep that key the clock plays them at once
@@ -61,7 +61,7 @@ class Autoplay:
                 self._on_timeout(seat, decision)
             else:
                 timeout = functools.partial(self._on_timeout, seat, decision)
-                self.clock.arm(seat, timeout, table.bank_left(seat))
+                self.clock.arm(seat, timeout, table.decision_time(seat))
 
     def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
         """Run ``coro`` as a task this table keeps until it ends."""

@@ -1,4 +1,4 @@
-"""The optional per-decision clock: one timer per seat that is deciding.
+"""The optional clock (per decision, or per game): one timer per seat that is deciding.
 
 When a timer runs out the table plays the seat's default action (``bots.default_action``).
 A timer is armed for a decision (identified by the sequence number it began at), so a
@@ -14,22 +14,19 @@ from collections.abc import Callable
 class DecisionClock:
     """Timers by seat; arming a seat again replaces its old timer."""
 
-    def __init__(self, seconds: float | None) -> None:
-        self.seconds = seconds
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        """Whether the table has a clock (else arming does nothing)."""
         self._timers: dict[int, asyncio.TimerHandle] = {}
 
-    @property
-    def enabled(self) -> bool:
-        return self.seconds is not None and self.seconds > 0
-
-    def arm(self, seat: int, on_timeout: Callable[[], None], bank: float = 0.0) -> None:
-        """Time ``seat``'s decision: the clock's seconds, then ``bank`` seconds more (the
-        seat's time bank left)."""
+    def arm(self, seat: int, on_timeout: Callable[[], None], seconds: float) -> None:
+        """Time ``seat``'s decision: ``on_timeout`` after ``seconds`` (the decision's
+        own and whatever the seat has beyond them: ``LiveTable.decision_time``)."""
         if not self.enabled:
             return
         self.cancel(seat)
         loop = asyncio.get_running_loop()
-        self._timers[seat] = loop.call_later((self.seconds or 0.0) + bank, on_timeout)
+        self._timers[seat] = loop.call_later(seconds, on_timeout)
 
     def cancel(self, seat: int) -> None:
         timer = self._timers.pop(seat, None)

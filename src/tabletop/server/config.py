@@ -69,6 +69,10 @@ class ServerConfig:
     """Tables in one page of the lobby (``GET /api/tables``); at most 100 may be asked."""
     tables_per_client: int = 20
     """Unfinished tables one client address may have made in the last hour."""
+    bot_seconds_per_client: float = 20.0
+    """Seconds a decision the search bots of one client address's unfinished tables
+    (those of ``tables_per_client``) may ask for in all: each bot seat weighs its
+    ``time`` (a search without one, the largest allowed), a quick bot nothing."""
     sockets_per_client: int = 32
     """WebSockets one client address may hold open at once."""
     ws_connect_rate: float = 5.0

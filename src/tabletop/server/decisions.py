@@ -8,7 +8,10 @@ the same marker, so a late timer or bot answer for an old decision does nothing.
 
 Each marker also keeps when it was set (on this worker's monotonic clock), so a table
 with a per-decision clock can tell a seat how long it has left (the owner's timer is
-armed at the same moment, within a commit's time).
+armed at the same moment, within a commit's time). At a table with a game clock each
+marker also keeps its *credit*: the increment when the step begins a decision of the
+seat (a new ``State.decision_key``), 0 for a later step of the same decision, so a
+decision of several steps (a round's soul processing) earns the increment once.
 """
 
 from __future__ import annotations
@@ -24,35 +27,52 @@ Decision = tuple[int, float | None] | None
 or None without a clock); None when the seat has nothing to decide."""
 
 
+class Decisions(list[Decision]):
+    """Every seat's decision (by seat), as frames tell them; at a table with a game
+    clock, also every seat's game clock left (``game_clocks``), which every frame
+    carries for everyone."""
+
+    game_clocks: list[float] | None = None
+
+
 class DecisionMarkers:
     """Each seat's marker (``None`` when it has nothing to decide) and legal action ids."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, increment: float | None = None) -> None:
         self.markers: list[int | None] = [None] * players
         self.since: list[float] = [0.0] * players
         """When each marker was set (``time.monotonic()``)."""
         self._legal: list[tuple[int, ...]] = [()] * players
+        self.increment = increment
+        """A game clock's increment per decision (None: the table has no game clock)."""
+        self.credit: list[float] = [0.0] * players
+        """Seconds of increment each seat's current step carries (game clock only)."""
+        self._keys: list[tuple[int, int] | None] = [None] * players
 
     def copy(self) -> DecisionMarkers:
-        other = DecisionMarkers(0)
+        other = DecisionMarkers(0, self.increment)
         other.markers = list(self.markers)
         other.since = list(self.since)
         other._legal = list(self._legal)
+        other.credit = list(self.credit)
+        other._keys = list(self._keys)
         return other
 
     def current(self, clock: float | None, banks: Sequence[float] = ()) -> list[Decision]:
         """Each seat's decision, with its time left on a clock of ``clock`` seconds per
-        decision (None: no clock) and the seat's time bank left (``banks``)."""
+        decision (None: no clock; at a game clock table, each step's credit instead)
+        and the seat's time bank, or game clock, left (``banks``)."""
         now = time.monotonic()
         out: list[Decision] = []
         for p, (m, since) in enumerate(zip(self.markers, self.since, strict=True)):
+            base = self.credit[p] if self.increment is not None else clock
             if m is None:
                 out.append(None)
-            elif not clock:
+            elif base is None or (not base and self.increment is None):
                 out.append((m, None))
             else:
                 extra = banks[p] if banks else 0.0
-                out.append((m, max(0.0, clock + extra - (now - since))))
+                out.append((m, max(0.0, base + extra - (now - since))))
         return out
 
     def elapsed(self, seat: int) -> float | None:
@@ -85,6 +105,10 @@ class DecisionMarkers:
                 self.markers[p] = seq
                 self.since[p] = now
                 changed.append(p)
+                if self.increment is not None:
+                    key = state.decision_key(p)
+                    self.credit[p] = self.increment if key != self._keys[p] else 0.0
+                    self._keys[p] = key
             self._legal[p] = ids
         return changed
 

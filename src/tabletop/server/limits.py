@@ -88,6 +88,42 @@ def within_limits(spec: str, game: Game, limits: Mapping[str, float]) -> str:
     return spec
 
 
+QUICK_BOT_PARAMS = ("time", "iterations", "ceiling")
+"""Parameters that make a bot a search (a spec with none of them, such as ``random``
+or ``heuristic``, decides in milliseconds)."""
+
+
+def thinking_seconds(spec: str, largest: float) -> float:
+    """What a bot seat weighs in its creator's quota: the seconds a decision of ``spec``
+    may think (its ``time``; a search budgeted otherwise, the server's ``largest``),
+    0 for a bot that decides at once."""
+    try:
+        _, params = parse_spec(spec)
+    except ValueError:
+        return largest
+    if not any(name in params for name in QUICK_BOT_PARAMS):
+        return 0.0
+    asked = params.get("time")
+    if isinstance(asked, int | float) and not isinstance(asked, bool) and 0 < asked <= largest:
+        return float(asked)
+    return largest
+
+
+def check_thinking_quota(used: float, asked: float, tables: int, config: ServerConfig) -> None:
+    """Refuse a table whose bots would take its creator past ``bot_seconds_per_client``
+    (``used``: what its ``tables`` unfinished tables' bots already ask for)."""
+    limit = config.bot_seconds_per_client
+    if asked > 0 and used + asked > limit:
+        raise TableError(
+            "too_much_thinking",
+            f"this table's bots would think {asked:g} s a decision, and the bots of your"
+            f" {tables} unfinished table{'' if tables == 1 else 's'} already think"
+            f" {used:g} s; one address's bots may think {limit:g} s a decision in all."
+            " Choose quicker bots, or finish a table first",
+            429,
+        )
+
+
 def check_options(options: Any, config: ServerConfig) -> None:
     """Refuse table options over the server's size limits (``option_too_large``, 413)."""
     size = _json_size(options, config, "options", 0)

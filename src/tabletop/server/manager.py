@@ -24,7 +24,12 @@ from tabletop.games import REGISTRY
 from tabletop.server import bots
 from tabletop.server.errors import TableError
 from tabletop.server.forwarding import refusal
-from tabletop.server.limits import check_bot_spec, check_options
+from tabletop.server.limits import (
+    check_bot_spec,
+    check_options,
+    check_thinking_quota,
+    thinking_seconds,
+)
 from tabletop.server.security import new_seed, new_table_id, new_token, token_digest
 from tabletop.server.services import Services
 from tabletop.server.store import SeatRow, TableRow
@@ -91,27 +96,49 @@ class TableManager:
         private: bool = False,
         creator: str | None = None,
         bank: float | None = None,
+        game_clock: tuple[float, float] | None = None,
     ) -> tuple[LiveTable, dict[int, str]]:
         """A new table, and (private tables) each open seat's invitation secret.
 
-        ``creator`` is the client's key for its quota (None: exempt)."""
+        ``creator`` is the client's key for its quota (None: exempt); ``game_clock``,
+        a game clock's seconds per player and increment per decision."""
         invitations = {p: new_token() for p, s in enumerate(seats) if private and s.kind == "open"}
         row, seat_rows = self._new_rows(
-            game_name, players, options, seats, seed, clock, private, creator, invitations, bank
+            game_name,
+            players,
+            options,
+            seats,
+            seed,
+            clock,
+            private,
+            creator,
+            invitations,
+            bank,
+            game_clock,
         )
         # counted and stored in one step: requests sent at once cannot all pass the count
         async with self._quota if creator is not None else contextlib.nullcontext():
             if creator is not None:
-                await self._check_quota(creator)
+                await self._check_quota(creator, seat_rows)
             async with self.setting_up:
                 await self.services.writer.call(self.services.store.create_table, row, seat_rows)
         return await self._open_new(row, seat_rows), invitations
 
-    async def _check_quota(self, creator: str) -> None:
-        limit = self.services.config.tables_per_client
-        made = await self.services.read(
-            self.services.store.unfinished_tables_of, creator, time.time() - QUOTA_WINDOW
+    async def _check_quota(self, creator: str, seat_rows: list[SeatRow]) -> None:
+        """Refuse a table past its creator's quota: ``tables_per_client`` unfinished
+        tables, whose bots may think ``bot_seconds_per_client`` a decision in all (an
+        expensive spec counts for what it asks, so one address cannot fill the bot
+        processes with twenty tables of searches)."""
+        config = self.services.config
+        limit = config.tables_per_client
+        bots_of = await self.services.read(
+            self.services.store.unfinished_bots_of, creator, time.time() - QUOTA_WINDOW
         )
+        largest = config.bot_limits.get("time", 0.0)
+        used = sum(thinking_seconds(b, largest) for specs in bots_of.values() for b in specs)
+        asked = sum(thinking_seconds(s.bot, largest) for s in seat_rows if s.bot is not None)
+        check_thinking_quota(used, asked, len(bots_of), config)
+        made = len(bots_of)
         if made >= limit:
             raise TableError(
                 "too_many_tables",
@@ -143,6 +170,9 @@ class TableManager:
                 old.row.creator,
                 {},
                 old.row.bank,
+                None
+                if old.row.game_clock is None
+                else (old.row.game_clock, old.row.increment or 0.0),
             )
             async with self.setting_up:
                 made = await self.services.writer.call(
@@ -167,13 +197,21 @@ class TableManager:
         creator: str | None,
         invitations: dict[int, str],
         bank: float | None = None,
+        game_clock: tuple[float, float] | None = None,
     ) -> tuple[TableRow, list[SeatRow]]:
-        """A new table's rows, checked: players, options (their size too), seats and
-        bot specs (within this server's limits)."""
+        """A new table's rows, checked: players, options (their size too), the clock,
+        seats and bot specs (within this server's limits)."""
         config = self.services.config
         check_options(options, config)
         if bank and not clock:
             raise TableError("bad_options", "a time bank needs a clock (seconds per decision)", 422)
+        if game_clock is not None and clock is not None:
+            raise TableError(
+                "bad_clock",
+                "choose one clock: seconds per decision (clock, with its bank) or a game clock"
+                " (game_clock, with its increment)",
+                422,
+            )
         game = REGISTRY.get(game_name)
         try:
             game.new_game(players, 0, **options)  # validates players and options
@@ -205,6 +243,8 @@ class TableManager:
             private=private,
             creator=creator,
             bank=bank or None,
+            game_clock=None if game_clock is None else game_clock[0],
+            increment=None if game_clock is None else game_clock[1],
         )
         seat_rows = [
             SeatRow(

@@ -22,7 +22,7 @@ from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
 from tabletop.core.state import State
-from tabletop.server.decisions import Decision
+from tabletop.server.decisions import Decision, Decisions
 from tabletop.server.jsondepth import value_depth
 
 Viewer = int | None
@@ -92,11 +92,16 @@ def decision_part(state: State, viewer: Viewer, decision: Decision) -> dict[str,
 def clocks_part(decisions: Sequence[Decision]) -> dict[str, Any]:
     """Every seat's time left on the table's clock, for everyone (who is deciding is
     public, and so is how long they have): a list by seat, None for a seat that is not
-    deciding or is played by a bot; nothing on a table without a clock."""
+    deciding or is played by a bot; nothing on a table without a clock. At a table with
+    a game clock, also ``game_clocks``: every seat's game clock left."""
     clocks = [None if d is None or d[1] is None else round(d[1], 1) for d in decisions]
-    if all(c is None for c in clocks):
-        return {}
-    return {"clocks": clocks}
+    out: dict[str, Any] = {}
+    if any(c is not None for c in clocks):
+        out["clocks"] = clocks
+    totals = decisions.game_clocks if isinstance(decisions, Decisions) else None
+    if totals is not None:  # every seat's game clock left, deciding or not
+        out["game_clocks"] = [round(left, 1) for left in totals]
+    return out
 
 
 def end_part(state: State) -> dict[str, Any]:

@@ -74,6 +74,8 @@ tables = Table(
     Column("creator", String(64), nullable=True),
     Column("bank", Float, nullable=True),
     Column("broken", Boolean, nullable=False, default=False, server_default=false()),
+    Column("game_clock", Float, nullable=True),
+    Column("increment", Float, nullable=True),
     Index("tabletop_tables_created", "created"),
     Index("tabletop_tables_creator", "creator"),
 )
@@ -166,7 +168,9 @@ class SeatRow:
     away: bool = False
     invite_digest: str | None = None
     bank_used: float = 0.0
-    """Seconds of the table's time bank this seat has spent (decisions past the clock)."""
+    """Seconds of the table's time bank this seat has spent (decisions past the clock);
+    at a table with a game clock, the seconds of it spent less the increments earned
+    (below 0 when quick decisions earned more than they took)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +195,15 @@ class TableRow:
     broken: bool = False
     """Its log did not replay (a bug, or a database edited by hand): it is left out of
     resuming, refused on load, and shown so in the lobby, until someone repairs it."""
+    game_clock: float | None = None
+    """Seconds per player for the whole game (a game clock), beside ``increment``."""
+    increment: float | None = None
+    """Seconds a game clock adds for each of a player's decisions (Fischer)."""
+
+    @property
+    def timed(self) -> bool:
+        """Whether the table has a clock of either kind (per decision, or per game)."""
+        return self.clock is not None or self.game_clock is not None
 
 
 @dataclass(frozen=True)
@@ -366,6 +379,8 @@ class Store:
                 private=table.private,
                 creator=table.creator,
                 bank=table.bank,
+                game_clock=table.game_clock,
+                increment=table.increment,
             )
         )
         conn.execute(insert(seats), [_seat_values(table.id, s) for s in seat_rows])
@@ -623,16 +638,26 @@ class Store:
             rows = conn.execute(query).all()
         return [ChatRow(r.table_id, r.seat, r.name, r.text, r.at, r.id) for r in reversed(rows)]
 
-    def unfinished_tables_of(self, creator: str, since: float) -> int:
-        """How many tables ``creator`` made since ``since`` that are not over (nor broken)."""
-        query = select(func.count()).where(
+    def unfinished_bots_of(self, creator: str, since: float) -> dict[str, list[str]]:
+        """The bot specs playing at each unfinished table ``creator`` made since
+        ``since`` (a bot seat's, or an away person's bot): every such table, bots or
+        not, by id."""
+        mine = select(tables.c.id).where(
             tables.c.creator == creator,
             tables.c.created >= since,
             tables.c.over == False,  # noqa: E712
-            tables.c.broken == False,  # noqa: E712  (nobody can finish it)
+            tables.c.broken == False,  # noqa: E712
         )
+        query = select(seats.c.table_id, seats.c.bot, seats.c.kind, seats.c.away).where(
+            seats.c.table_id.in_(mine)
+        )
+        out: dict[str, list[str]] = {}
         with self.engine.connect() as conn:
-            return int(conn.execute(query).scalar_one())
+            for r in conn.execute(query):
+                specs = out.setdefault(r.table_id, [])
+                if r.bot is not None and (r.kind == "bot" or r.away):
+                    specs.append(r.bot)
+        return out
 
     def tables_to_resume(self) -> list[str]:
         """Unfinished tables the server itself must play on: bots, away seats or a clock."""
@@ -644,7 +669,9 @@ class Store:
         query = select(tables.c.id).where(
             tables.c.over == False,  # noqa: E712
             tables.c.broken == False,  # noqa: E712
-            (tables.c.clock.is_not(None)) | tables.c.id.in_(served),
+            tables.c.clock.is_not(None)
+            | tables.c.game_clock.is_not(None)
+            | tables.c.id.in_(served),
         )
         with self.engine.connect() as conn:
             return [r.id for r in conn.execute(query)]
@@ -766,4 +793,6 @@ def _table_row(r: Any) -> TableRow:
         r.creator,
         r.bank,
         bool(r.broken),
+        r.game_clock,
+        r.increment,
     )

@@ -48,6 +48,12 @@ def table_summary(row: TableRow, seats: list[SeatRow], status: str, seq: int) ->
         out["rematch"] = row.rematch
     if row.bank is not None:
         out["bank"] = row.bank  # seconds of time bank per player
+    if row.game_clock is not None:
+        out["game_clock"] = row.game_clock  # seconds per player for the whole game
+        out["increment"] = row.increment  # seconds each decision adds
+        for seat, described in zip(seats, out["seats"], strict=True):
+            described.pop("bank_used", None)  # spent less earned: told as what is left
+            described["game_left"] = round(max(0.0, row.game_clock - seat.bank_used), 1)
     return out
 
 

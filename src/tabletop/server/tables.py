@@ -45,12 +45,13 @@ from tabletop.server.audience import Audience
 from tabletop.server.autoplay import Autoplay
 from tabletop.server.chat import TableChat
 from tabletop.server.connection import Connection
-from tabletop.server.decisions import Decision, DecisionMarkers
+from tabletop.server.decisions import DecisionMarkers, Decisions
 from tabletop.server.errors import TableError, refused_action, seat_words
 from tabletop.server.forwarding import Forwards, Sent, refusal
 from tabletop.server.history import events_after
-from tabletop.server.limits import within_limits
+from tabletop.server.limits import fallback_spec, within_limits
 from tabletop.server.protocol import ProtocolError
+from tabletop.server.seatvote import SeatVotes
 from tabletop.server.security import new_token, token_digest, token_matches
 from tabletop.server.services import Services
 from tabletop.server.store import WAITING_KINDS, ActionRow, SeatRow, TableRow
@@ -100,7 +101,9 @@ class LiveTable:
         self.seats = seats
         self.state: State = self.game.new_game(row.players, row.seed, **row.options)
         self.seq = 0
-        self.markers = DecisionMarkers(row.players)
+        self.markers = DecisionMarkers(
+            row.players, row.increment if row.game_clock is not None else None
+        )
         self.audience = Audience()
         self.chat = TableChat(self.id, services, self.audience)
         self.lock = asyncio.Lock()
@@ -110,6 +113,10 @@ class LiveTable:
         self.active = time.monotonic()
         """When something last happened here (an action, a seat, a connection)."""
         self.timeouts: dict[int, int] = {}
+        self.votes = SeatVotes(row.players)
+        """Each seat's timed-out decisions in a row, and the votes to hand it to a bot."""
+        self._vote_news = False
+        """Whether a seat's run of time-outs changed whether it may be voted on."""
         """The actions the clock played: sequence number -> the seat whose time ran out
         (every viewer's log says so, and so does a log filled in later)."""
         self.step_events: list[list[Event]] = []
@@ -194,11 +201,14 @@ class LiveTable:
         return (
             self.started
             and not self.over
-            and (self.row.clock is not None or any(self.botted(p) for p in range(len(self.seats))))
+            and (self.row.timed or any(self.botted(p) for p in range(len(self.seats))))
         )
 
     def summary(self) -> dict[str, Any]:
-        return table_summary(self.row, self.seats, self.status(), self.seq)
+        out = table_summary(self.row, self.seats, self.status(), self.seq)
+        for entry in self.votes.described(self.seats):  # time-outs in a row, votes
+            out["seats"][entry.pop("seat")].update(entry)
+        return out
 
     def authenticate(self, seat: Any, token: Any) -> int:
         """The seat number if ``token`` is that seat's secret; TableError otherwise."""
@@ -236,14 +246,26 @@ class LiveTable:
     def replay(self, rows: list[ActionRow]) -> None:
         """Apply logged actions (at load) without telling anyone."""
         for row in rows:
+            key = self._clock_key(row)
             self.step_events.append(self.state.apply(row.seat, row.action))
             self.seq = row.seq
-            self._note_timeout(row)
+            self._note_timeout(row, key)
             self._refresh(row.seat)
+        self._vote_news = False  # nobody to tell yet
         self._reset_head()
 
-    def _note_timeout(self, row: ActionRow) -> int | None:
-        """The seat whose time ran out if the clock played ``row``."""
+    def _clock_key(self, row: ActionRow) -> tuple[int, int] | None:
+        """The decision (``State.decision_key``) the clock played ``row`` in, read from
+        the state before it; None for an action the clock did not play."""
+        return self.state.decision_key(row.seat) if row.source == "clock" else None
+
+    def _note_timeout(self, row: ActionRow, key: tuple[int, int] | None) -> int | None:
+        """The seat whose time ran out if the clock played ``row``; counts the seat's
+        timed-out decisions in a row (``seatvote``: the others may vote past two)."""
+        if 0 <= row.seat < len(self.seats):
+            was = self.votes.eligible(row.seat, self.seats)
+            if self.votes.note(row.seat, row.source, key):
+                self._vote_news |= was or self.votes.eligible(row.seat, self.seats)
         if row.source != "clock":
             return None
         self.timeouts[row.seq] = row.seat
@@ -280,20 +302,41 @@ class LiveTable:
 
     # ------------------------------------------------------------------ connections
 
-    def bank_left(self, seat: int) -> float:
-        """Seconds of time bank ``seat`` has left (0 at a table without one)."""
-        return max(0.0, (self.row.bank or 0.0) - self.seats[seat].bank_used)
+    def reserve_left(self, seat: int) -> float:
+        """Seconds ``seat`` has beyond its decision's own: its time bank left, or at a
+        table with a game clock, its game clock left (0 at a table with neither)."""
+        total = self.row.game_clock if self.row.game_clock is not None else self.row.bank
+        return max(0.0, (total or 0.0) - self.seats[seat].bank_used)
+
+    def decision_time(self, seat: int) -> float:
+        """Seconds ``seat``'s decision has from its start: the clock's seconds and the
+        time bank left, or the step's increment and the game clock left."""
+        if self.row.game_clock is not None:
+            return self.markers.credit[seat] + self.reserve_left(seat)
+        return (self.row.clock or 0.0) + self.reserve_left(seat)
 
     def _spend_bank(self, seat: int, source: str) -> bool:
         """Charge ``seat``'s time bank for the decision it just ended (by acting, or the
-        clock for it) past the clock's seconds; whether anything was spent."""
-        clock, elapsed = self.row.clock, self.markers.elapsed(seat)
-        if not self.row.bank or not clock or elapsed is None or source not in ("seat", "clock"):
+        clock for it) past the clock's seconds; whether anything was spent.
+
+        At a table with a game clock the seat's step is charged what it took less its
+        increment (Fischer): a step quicker than its increment earns the rest, and a
+        seat whose time ran out has spent its game clock whole."""
+        elapsed = self.markers.elapsed(seat)
+        if elapsed is None or source not in ("seat", "clock"):
             return False
-        left = self.bank_left(seat)
-        over = left if source == "clock" else min(elapsed - clock, left)
-        if over <= 0:
-            return False
+        left = self.reserve_left(seat)
+        if self.row.game_clock is not None:
+            over = left if source == "clock" else min(elapsed - self.markers.credit[seat], left)
+            if over == 0:
+                return False
+        else:
+            clock = self.row.clock
+            if not self.row.bank or not clock:
+                return False
+            over = left if source == "clock" else min(elapsed - clock, left)
+            if over <= 0:
+                return False
         used = self.seats[seat].bank_used + over
         self._set_seat(replace(self.seats[seat], bank_used=used))
         self.autoplay.spawn(self._bank_spent(seat, used))
@@ -305,12 +348,23 @@ class LiveTable:
         self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
         self.services.bus.publish({"kind": "seats", "table": self.id})
 
-    def decisions_now(self) -> list[Decision]:
+    def decisions_now(self) -> Decisions:
         """Each seat's decision as its frames tell it, with its time left on the clock
         and its time bank (none for a seat a bot plays: no clock runs for it)."""
-        banks = [self.bank_left(p) for p in range(len(self.seats))] if self.row.bank else []
+        reserved = self.row.bank or self.row.game_clock is not None
+        banks = [self.reserve_left(p) for p in range(len(self.seats))] if reserved else []
         now = self.markers.current(self.row.clock, banks)
-        return [(d[0], None) if d is not None and self.botted(p) else d for p, d in enumerate(now)]
+        out = Decisions(
+            (d[0], None) if d is not None and self.botted(p) else d for p, d in enumerate(now)
+        )
+        if self.row.game_clock is not None:
+            # a deciding seat's game clock counts down with its decision (its increment
+            # included); the others' stand still
+            out.game_clocks = [
+                d[1] if d is not None and d[1] is not None else self.reserve_left(p)
+                for p, d in enumerate(out)
+            ]
+        return out
 
     def attach(self, conn: Connection) -> None:
         """Register a connection and queue its welcome frame (call under the lock)."""
@@ -473,8 +527,9 @@ class LiveTable:
             self._on_the_way.popleft()
             if self.owned:
                 self._spend_bank(way.row.seat, way.row.source)
+            key = self._clock_key(way.row)
             self.state, self.markers, self.seq = way.state, way.markers, way.row.seq
-            timeout = self._note_timeout(way.row)
+            timeout = self._note_timeout(way.row, key)
             self._tell(way.events, way.changed, way.actor, way.ref, timeout)
             # workers are one server: the accepted action goes to them as it goes to
             # the database (never to a client), so they need not read it back
@@ -491,12 +546,18 @@ class LiveTable:
             self.services.bus.publish(news)
 
     def _accepted(
-        self, row: ActionRow, events: list[Event], actor: Connection | None = None, ref: Any = None
+        self,
+        row: ActionRow,
+        events: list[Event],
+        key: tuple[int, int] | None,
+        actor: Connection | None = None,
+        ref: Any = None,
     ) -> None:
-        """Another worker's action ``row``, just applied to ``state``; ``actor`` and ``ref``
-        when this worker forwarded it, to acknowledge it to its sender."""
+        """Another worker's action ``row``, just applied to ``state`` (``key``: see
+        :meth:`_clock_key`); ``actor`` and ``ref`` when this worker forwarded it, to
+        acknowledge it to its sender."""
         self.seq = row.seq
-        self._tell(events, self._refresh(row.seat), actor, ref, self._note_timeout(row))
+        self._tell(events, self._refresh(row.seat), actor, ref, self._note_timeout(row, key))
 
     def _tell(
         self,
@@ -514,6 +575,10 @@ class LiveTable:
             self.services.lobby.changed()
         decisions = self.decisions_now()
         self.audience.events(self.state, self.seq, events, decisions, actor, ref, timeout)
+        if self._vote_news:  # a seat may now be voted on, or no longer: pages show it
+            self._vote_news = False
+            self.services.lobby.changed()
+            self.audience.seats(self.state, self.seq, decisions, self.summary())
         self._after_change(changed)
 
     def _after_change(self, changed: list[int]) -> None:
@@ -591,11 +656,56 @@ class LiveTable:
     async def set_away(self, seat: int, away: bool, bot: str | None) -> None:
         """A human leaves (a bot plays for them) or comes back."""
         async with self._quiet():
-            current = self.seats[seat]
-            spec = (bot or current.bot or bots.DEFAULT_BOT) if away else current.bot
-            await self.services.writer.call(self.services.store.set_away, self.id, seat, away, spec)
-            self._set_seat(replace(current, away=away, bot=spec))
-            self._seats_changed(seat)
+            await self._set_away_locked(seat, away, bot)
+
+    async def _set_away_locked(self, seat: int, away: bool, bot: str | None) -> None:
+        current = self.seats[seat]
+        spec = (bot or current.bot or bots.DEFAULT_BOT) if away else current.bot
+        await self.services.writer.call(self.services.store.set_away, self.id, seat, away, spec)
+        self._set_seat(replace(current, away=away, bot=spec))
+        if not away:  # the person is back: their time-outs and the votes are forgotten
+            self.votes.forgive(seat)
+        self._seats_changed(seat)
+
+    async def vote(self, voter: int, target: int) -> dict[str, Any]:
+        """``voter``'s vote to hand ``target`` (a seat whose time ran out at
+        ``seatvote.VOTE_AFTER`` decisions in a row) to a bot; the count, and whether the
+        seat went to the bot (the game's heuristic: ``limits.fallback_spec``).
+
+        Every connection hears of it (a ``vote`` frame, for the log), and so does the
+        server's log. The person takes the seat back with ``return``."""
+        async with self._quiet():
+            if not 0 <= target < len(self.seats):
+                raise TableError("bad_seat", f"there is no {seat_words(target)} at this table", 404)
+            if self.over:
+                raise TableError("game_over", "the game is over")
+            if not self.started:
+                raise TableError("not_started", "the game starts when every seat is taken")
+            handed = self.votes.cast(voter, target, self.seats)
+            votes = len(self.votes.votes.get(target, ()))
+            needed = self.votes.needed(target, self.seats)
+            self.services.bus.publish(
+                {"kind": "vote", "table": self.id, "target": target, "voter": voter}
+            )
+            log.info(
+                "table %s: seat %d votes to hand seat %d to a bot (%d of %d)",
+                self.id,
+                voter + 1,
+                target + 1,
+                votes,
+                needed,
+            )
+            outcome = {"seat": target, "voter": voter, "votes": votes, "needed": needed}
+            outcome["handed"] = handed
+            self.audience.broadcast(protocol.encode({"type": "vote", **outcome}))
+            if handed:
+                log.info("table %s: seat %d handed to a bot by the others' vote", self.id, target)
+                self.votes.votes.pop(target, None)
+                await self._set_away_locked(target, True, fallback_spec(self.game))
+            else:
+                self.services.lobby.changed()
+                self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
+            return outcome
 
     def rematch_made(self, table_id: str) -> None:
         """Someone asked for a rematch (``TableManager.rematch``): note the new table
@@ -630,6 +740,11 @@ class LiveTable:
             if message.get("kind") == "seats":
                 await self._reload_seats_locked()
                 return
+            if message.get("kind") == "vote":  # cast on another worker: count it here too
+                target, voter = message.get("target"), message.get("voter")
+                if isinstance(target, int) and isinstance(voter, int):
+                    self.votes.votes.setdefault(target, set()).add(voter)
+                return
             seq = message.get("seq")
             if not isinstance(seq, int):
                 return
@@ -654,14 +769,15 @@ class LiveTable:
             return False
         row = ActionRow(self.id, seq, seat, action, source if isinstance(source, str) else "")
         try:
+            key = self._clock_key(row)
             events = self.state.apply(row.seat, row.action)
         except TabletopError:
             log.error("table %s: action %d from the bus does not apply", self.id, seq)
             return False
         if sent is None:
-            self._accepted(row, events)
+            self._accepted(row, events, key)
         else:
-            self._accepted(row, events, sent.actor, sent.ref)
+            self._accepted(row, events, key, sent.actor, sent.ref)
         self._reset_head()
         return True
 
@@ -729,8 +845,9 @@ class LiveTable:
         rows = await self.services.read(self.services.store.actions_after, self.id, self.seq)
         for row in rows:
             if row.seq == self.seq + 1:
+                key = self._clock_key(row)
                 events = self.state.apply(row.seat, row.action)
-                self._accepted(row, events)
+                self._accepted(row, events, key)
         self._reset_head()
 
     def close(self) -> None:
