@@ -8,6 +8,7 @@ import { refusal } from "./errors.js";
 import { keepInvitations, saveSeat, seatAt, seatsAt } from "./seats.js";
 import { gameTitle } from "./games/index.js";
 import { learnPanel, startTutorial } from "./tutorial.js";
+import { gameClockFields, readGameClock } from "./gameclock.js";
 
 function link(path) {
   return `${location.origin}${location.pathname}#${path}`;
@@ -151,6 +152,7 @@ function createForm(games, onCreated) {
       if (clock) body.clock = Number(clock);
       const bank = String(data.get("bank") || "").trim();
       if (bank) body.bank = Number(bank);
+      readGameClock(data, body);
       body.private = data.get("private") === "on";
       const created = await api("POST", "/api/tables", body);
       onCreated(created.table, created.invitations);
@@ -174,6 +176,7 @@ function createForm(games, onCreated) {
       h("label", {}, h("span", {}, t("lobby.seed")), h("input", { name: "seed", type: "number", min: 0, inputmode: "numeric" })),
       h("label", {}, h("span", {}, t("lobby.clock")), h("input", { name: "clock", type: "number", min: 1, step: "any" })),
       h("label", {}, h("span", {}, t("lobby.bank")), h("input", { name: "bank", type: "number", min: 0, step: "any" })),
+      gameClockFields(),
     ),
     h("button", { type: "submit", class: "primary", id: "create" }, t("lobby.create")),
   );

@@ -15,6 +15,8 @@ import { clearAlert, soundToggle, turnAlert } from "./alerts.js";
 import { continueButton } from "./continuity.js";
 import { keptSeats, rematchPanel } from "./rematch.js";
 import { tutorialPanel } from "./tutorial.js";
+import { gameClockSetting, seatGameClock } from "./gameclock.js";
+import { onVote, voteButton, voteLine } from "./seatvote.js";
 import { announce, keepFocus, trapTab } from "./focus.js";
 
 const LOG_LIMIT = 400;
@@ -146,6 +148,12 @@ export function showTable(main, tableId, { seat, spectator }) {
       render();
       return;
     }
+    if (frame.type === "vote") {
+      onVote(ctx, frame);
+      saveLog(tableId, ctx.seat, ctx.log);
+      render();
+      return;
+    }
     if (frame.table) ctx.table = frame.table;
     if (frame.view !== undefined) ctx.view = frame.view;
     // every frame kind carries the seat's decision when it has one, and nothing when not
@@ -270,6 +278,7 @@ export function showTable(main, tableId, { seat, spectator }) {
         t(`conn.${ctx.status}`),
       ),
       table && table.clock ? clockBadge(table.clock) : null,
+      table && table.game_clock ? gameClockSetting(table) : null,
       continueButton(ctx),
       ctx.seat !== null ? soundToggle(render) : null,
       h("span", { class: "who" }, ctx.seat === null ? t("table.spectating") : t("table.youAre", { n: ctx.seat + 1, name: mine ? mine.name || "" : "" })),
@@ -302,6 +311,7 @@ export function showTable(main, tableId, { seat, spectator }) {
   /** A seat's clock in the Players panel, for everyone: its seconds left while it
    * decides, and on a table with a time bank, the bank that is left after them. */
   function seatClock(seat) {
+    if (ctx.table && ctx.table.game_clock) return seatGameClock(ctx, seat, ctx.over ? null : ctx.deadlines[seat]);
     const deadline = ctx.over ? null : ctx.deadlines[seat];
     if (deadline === null || deadline === undefined) return null;
     const badge = h("span", { class: "seat-clock running", id: `seat-clock-${seat}`, role: "timer", dataset: { seat } });
@@ -359,6 +369,7 @@ export function showTable(main, tableId, { seat, spectator }) {
             ),
             deciding.has(s.seat) && !ctx.over ? h("span", { class: "thinking" }, t("table.deciding")) : null,
             seatClock(s.seat),
+            voteButton(ctx, s),
             ctx.view && ctx.module && ctx.module.seatInfo ? ctx.module.seatInfo(s.seat, ctx) : null,
           ),
         ),
@@ -417,6 +428,7 @@ export function showTable(main, tableId, { seat, spectator }) {
       if (entry.gap) lines.push(h("li", { class: "gap", dataset: { seq: entry.seq } }, t("table.gap")));
       if (entry.timeout !== undefined) lines.push(timeoutLine(entry));
       if (entry.forced !== undefined) lines.push(forcedLine(entry));
+      if (entry.vote !== undefined) lines.push(voteLine(ctx, entry));
       for (const ev of entry.events) {
         const text = ctx.module ? ctx.module.describe(ev, ctx) : null;
         if (text) lines.push(h("li", { class: `ev ${ev.type}`, dataset: { seq: entry.seq } }, text));
