@@ -160,3 +160,33 @@ def test_a_card_file_is_parsed_for_the_lobby(client: TestClient) -> None:
         json={"game": "wicked-labyrinth", "players": 3, "options": {"cards": good.json()}},
     )
     assert table.status_code == 422 and "card X" in table.json()["error"]["message"]
+
+
+def test_a_finished_games_replay_is_built_once_per_viewer_and_step(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game that is over never changes, so its replay (and each step's view) is built
+    the first time a viewer asks and then served as kept (``LiveTable.finished_read``):
+    a client reading it at its rate limit costs a lookup. Every viewer has its own."""
+    from tabletop.web import replay
+
+    built: list[tuple[str, Any]] = []
+    steps, view_at = replay.steps, replay.view_at
+    monkeypatch.setattr(replay, "steps", lambda r, v: built.append(("steps", v)) or steps(r, v))
+    monkeypatch.setattr(
+        replay, "view_at", lambda r, v, n: built.append(("view", v, n)) or view_at(r, v, n)
+    )
+    table_id = bot_table(client, "goofspiel", 2, 5)
+    finished(client, table_id)
+    base = f"/api/web/tables/{table_id}/replay"
+    first = [client.get(base).json() for _ in range(3)]
+    assert first[0] == first[1] == first[2] and first[0]["viewer"] is None
+    seat = client.get(base, params={"viewer": "1"}).json()
+    assert (
+        seat["viewer"] == 1
+        and seat["steps"] == client.get(base, params={"viewer": "1"}).json()["steps"]
+    )
+    views = [client.get(f"{base}/2").json() for _ in range(2)]
+    assert views[0] == views[1] and views[0]["step"] == 2
+    assert client.get(f"{base}/9999").status_code == 404  # not kept, still refused
+    assert built == [("steps", None), ("steps", 1), ("view", None, 2), ("view", None, 9999)]

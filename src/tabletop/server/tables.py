@@ -30,9 +30,11 @@ import logging
 import random
 import time
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, replace
 from typing import Any
+
+import orjson
 
 from tabletop.core.actions import Action
 from tabletop.core.errors import IllegalActionError, TabletopError
@@ -124,6 +126,8 @@ class LiveTable:
         filling its log reads them (``history``) instead of replaying the record."""
         self._histories: dict[int | None, list[dict[str, Any]]] = {}
         """Each viewer's steps as :meth:`history` gave them, extended as play goes on."""
+        self._finished_reads: dict[tuple[str, int | None, int], bytes] = {}
+        """Reads of the finished game (its replay, a step's view), encoded once each."""
         self._refresh(None)
         self._reset_head()
 
@@ -240,6 +244,23 @@ class LiveTable:
         if len(steps) < self.seq:
             steps.extend(events_after(self.step_events, viewer, len(steps), self.timeouts))
         return steps[after : self.seq]
+
+    FINISHED_READS = 64
+    """Encoded reads of a finished game kept per table (the oldest go first)."""
+
+    def finished_read(self, key: tuple[str, int | None, int], build: Callable[[], Any]) -> bytes:
+        """A read of the finished game (``key``: its kind, the viewer and a step), built
+        by ``build`` and encoded the first time, then kept: a game that is over never
+        changes, so a client reading its replay at its rate limit costs a lookup."""
+        if not self.over:
+            raise TableError("not_over", "the game is not over yet")
+        body = self._finished_reads.get(key)
+        if body is None:
+            body = orjson.dumps(build())
+            if len(self._finished_reads) >= self.FINISHED_READS:
+                del self._finished_reads[next(iter(self._finished_reads))]
+            self._finished_reads[key] = body
+        return body
 
     # ------------------------------------------------------------------ replay
 

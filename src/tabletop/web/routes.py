@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Path, Query
+from fastapi import APIRouter, Path, Query, Response
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -160,9 +160,14 @@ async def final_scores(table_id: str, tables: Manager) -> dict[str, Any]:
     summary="Every step of a finished game",
     responses=responses(404, 409, 422),
 )
-async def replay_steps(table_id: str, tables: Manager, viewer: Viewer = "spectator") -> Any:
+async def replay_steps(table_id: str, tables: Manager, viewer: Viewer = "spectator") -> Response:
+    """Built once per viewer and kept with the table (``LiveTable.finished_read``)."""
     table = await _finished(tables, table_id)
-    return replay.steps(table.state.record(), _viewer(table, viewer))
+    seat = _viewer(table, viewer)
+    body = table.finished_read(
+        ("replay", seat, 0), lambda: replay.steps(table.state.record(), seat)
+    )
+    return Response(body, media_type="application/json")
 
 
 @router.get(
@@ -172,12 +177,16 @@ async def replay_steps(table_id: str, tables: Manager, viewer: Viewer = "spectat
 )
 async def replay_view(
     table_id: str, step: int, tables: Manager, viewer: Viewer = "spectator"
-) -> Any:
+) -> Response:
     table = await _finished(tables, table_id)
+    seat = _viewer(table, viewer)
     try:
-        return replay.view_at(table.state.record(), _viewer(table, viewer), step)
+        body = table.finished_read(
+            ("view", seat, step), lambda: replay.view_at(table.state.record(), seat, step)
+        )
     except IndexError:
         raise TableError("bad_step", f"the game has no step {step}", 404) from None
+    return Response(body, media_type="application/json")
 
 
 def _viewer(table: LiveTable, text: str) -> int | None:
