@@ -48,8 +48,12 @@ def train(
     eval_games: int,
     seed: int = 0,
     n_steps: int = 1024,
+    stop_after: int | None = None,
 ) -> list[dict[str, float]]:
-    """Train for ``steps`` learner steps; the learning curve, one row per checkpoint."""
+    """Train for ``steps`` learner steps; the learning curve, one row per checkpoint.
+
+    ``stop_after``: end after that many checkpoints (the rows so far are those of the
+    whole run: how a test checks the first rows of docs/rl.md's table quickly)."""
     import torch
     from sb3_contrib import MaskablePPO
 
@@ -81,7 +85,7 @@ def train(
     print(f"{game}, {players} players, learner in seat 0; fair share {1 / players:.3f}")
     curve = [row()]
     per = max(1, steps // checkpoints)
-    for _ in range(checkpoints):
+    for _ in range(checkpoints if stop_after is None else min(stop_after, checkpoints)):
         model.learn(per, reset_num_timesteps=False)
         pool.add(frozen(model.policy))
         curve.append(row())

@@ -185,10 +185,11 @@ def test_the_batched_env_copies_before_reset_and_at_any_point(game, players, opt
         )
 
 
-def test_a_batched_env_with_workers_copies_into_new_workers():
-    game = games_with_encoders()[0]
+@pytest.mark.parametrize(("game", "seat"), [(games_with_encoders()[0], None), ("code-of-nine", 1)])
+def test_a_batched_env_with_workers_copies_into_new_workers(game, seat):
     players = tabletop.game(game).info.player_counts[0]
-    with VectorEnv(game, players, tables=4, workers=2) as env:
+    opponents = "heuristic" if seat is not None else "random"
+    with VectorEnv(game, players, tables=4, seat=seat, opponents=opponents, workers=2) as env:
         env.reset(seed=10)
         rng = np.random.default_rng(6)
         for _ in range(15):

@@ -3,6 +3,7 @@ MaskablePPO example, run tiny."""
 
 from __future__ import annotations
 
+import re
 import runpy
 from pathlib import Path
 
@@ -90,3 +91,43 @@ def test_play_and_the_rl_package_never_import_torch():
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert out.strip() == "False"
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rl.md"
+
+
+def documented_curve() -> list[tuple[int, int, str, str]]:
+    """docs/rl.md's self-play table: (learner steps, pool size, vs random, vs heuristic)."""
+    text = DOC.read_text(encoding="utf-8")
+    table = re.search(r"\| learner steps \| pool size \|.*?\n\|[-:|]+\|\n((?:\|.*\n)+)", text)
+    assert table is not None, "docs/rl.md has no self-play learning curve"
+    rows = []
+    for line in table.group(1).splitlines():
+        steps, pool, random, heuristic = (c.strip() for c in line.strip("|").split("|"))
+        rows.append((int(steps.replace(",", "")), int(pool), random, heuristic))
+    return rows
+
+
+def printed(curve) -> list[tuple[int, int, str, str]]:
+    return [
+        (int(r["steps"]), int(r["pool"]), f"{r['random']:.3f}", f"{r['heuristic']:.3f}")
+        for r in curve
+    ]
+
+
+def docs_run(stop_after: int):
+    """The documented command (docs/rl.md: --game code-of-nine --players 3 --steps 20000
+    --checkpoints 5 --eval-games 20, seed 0), stopped after ``stop_after`` checkpoints."""
+    pytest.importorskip("sb3_contrib")
+    train = runpy.run_path(str(EXAMPLE))["train"]
+    return train("code-of-nine", 3, 20000, 5, 20, seed=0, stop_after=stop_after)
+
+
+def test_the_docs_learning_curve_starts_where_the_example_does():
+    """Its first row (the untrained learner, seeded) is what the example prints."""
+    assert printed(docs_run(0)) == documented_curve()[:1]
+
+
+@pytest.mark.slow  # 4,096 learner steps (a minute or two on the 2-core machine)
+def test_the_docs_learning_curve_reproduces_its_first_checkpoint():
+    assert printed(docs_run(1)) == documented_curve()[:2]
