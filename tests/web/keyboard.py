@@ -25,6 +25,15 @@ ACTIVE = """() => {
 LEFT = "Number(document.querySelector('.stepper .muted').textContent.match(/[0-9]+/)[0])"
 """The search pieces left behind the screen, as the declaration says ("of 3 left")."""
 
+SAID = """
+window.__said = [];
+new MutationObserver(() => {
+    const region = document.getElementById("announcer");
+    if (region && region.textContent) window.__said.push(region.textContent);
+}).observe(document, { subtree: true, childList: true, characterData: true });
+"""
+"""Keeps every line the status region (#announcer) says, for the test to read."""
+
 SCREEN = """() => {
     const q = (s) => document.querySelector(s);
     if (q("#final #score-table")) return "final";
@@ -48,8 +57,16 @@ class KeyboardPlayer:
     acks: int = 0
     errors: list[str] = field(default_factory=list)
 
+    roved: int = 0  # reveals whose hands were gone through by the arrow keys
+
     def __post_init__(self) -> None:
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
+        self.page.add_init_script(SAID)
+
+    def said(self) -> list[str]:
+        """Everything the page's status region said, in order."""
+        found: list[str] = self.page.evaluate("window.__said || []")
+        return found
 
     def _frame(self, payload: Any) -> None:
         text = payload if isinstance(payload, str) else payload.decode()
@@ -124,6 +141,8 @@ class KeyboardPlayer:
     def declare(self) -> None:
         """A declaration by its keys: a digit for the search pieces, W or S for a sign
         every other turn, Enter to put the hand out."""
+        if self.page.query_selector("#reveal [data-rove]") is not None and self.roved < 2:
+            self.rove_hands()
         left = int(self.page.evaluate(LEFT))
         search = min(1 + self.moves % 2, left)
         self.press(str(search))
@@ -138,8 +157,30 @@ class KeyboardPlayer:
         assert shown == search, (shown, search)
         assert self.page.is_checked("#witch") == witch and self.page.is_checked("#soul") == soul
         focused = self.assert_focus_kept("while setting a hand")
-        assert focused["tag"] != "button", focused  # Enter puts the hand out, not a button's action
+        # Enter puts the hand out: from the panel's heading, or pressed on its button
+        assert focused["tag"] != "button" or focused["id"] == "commit", focused
         self._enter([f"d{search}{'w' if witch else ''}{'s' if soul else ''}"], 1)
+
+    def rove_hands(self) -> None:
+        """The reveal's hands are one Tab stop after the declaration; the arrow keys go
+        from hand to hand, Home to the first; Shift+Tab goes back to the hand's button."""
+        assert self._tab_to("#reveal [data-rove]", 20) is not None, "Tab never reached the hands"
+        hands = self.page.eval_on_selector_all(
+            "#reveal [data-rove]", "els => els.map(e => e.dataset.hand)"
+        )
+        self.press("Home")
+        assert self.assert_focus_kept("on the hands")["data"]["hand"] == hands[0]
+        self.press("ArrowRight")
+        assert self.assert_focus_kept("on the hands")["data"]["hand"] == hands[1]
+        self.press("End")
+        assert self.assert_focus_kept("on the hands")["data"]["hand"] == hands[-1]
+        for _ in range(20):
+            if self.assert_focus_kept("going back")["id"] == "commit":
+                break
+            self.press("Shift+Tab")
+        else:
+            raise AssertionError("Shift+Tab never came back to the hand's button")
+        self.roved += 1
 
     def processing(self) -> None:
         """Soul processing: Tab to a pair promotion if one is offered and try it (Enter),

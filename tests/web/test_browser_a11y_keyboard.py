@@ -65,6 +65,9 @@ def test_a_whole_wicked_labyrinth_game_by_keyboard(browser: Any, tmp_path: Any) 
     assert any(hand.endswith(("w", "s")) for hand in hands), hands  # a sign by its key
     assert player.pressed.count("done") == 4, player.pressed  # each round's processing
     assert player.kinds["declare"] == len(hands), player.kinds
+    assert player.roved == 2  # the reveal's hands, by the arrow keys
+    said = player.said()
+    assert "Your turn." in said and any("Hands opened for corridor" in line for line in said), said
 
 
 def test_a_whole_code_of_nine_game_by_keyboard(browser: Any, tmp_path: Any) -> None:
@@ -73,3 +76,5 @@ def test_a_whole_code_of_nine_game_by_keyboard(browser: Any, tmp_path: Any) -> N
     _only_pressed_and_forced(stored, player.pressed, forced)
     assert player.refused >= 1  # a closed location pressed: said why, nothing sent
     assert player.kinds["place"] >= 6 and player.kinds["dialog"] >= 2, player.kinds
+    said = player.said()
+    assert "Your turn." in said and any("Round 1 is over" in line for line in said), said
