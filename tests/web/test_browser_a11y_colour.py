@@ -1,7 +1,8 @@
 """Colour is never the only cue (issue 29): every colour-coded mark on both games'
 screens (soul fragments and tokens, corridor marks, spells, player dots and pawns, item
-icons) also carries a letter, a number or a shape of its own, and the colour-blind-safe
-palette is a switch on the page that the browser remembers."""
+icons) also carries a letter, a number or a shape of its own, the colour-blind-safe
+palette is a switch on the page that the browser remembers, and the focus ring shows on
+any background."""
 
 from __future__ import annotations
 
@@ -140,3 +141,49 @@ def test_the_colour_blind_safe_palette_is_a_remembered_switch(browser: Any, tmp_
         page.wait_for_selector("html[data-palette='default']")
         assert page.evaluate("localStorage.getItem('tabletop.palette')") == "default"
         assert errors == []
+
+
+RING = """() => {
+    const el = document.activeElement;
+    const style = getComputedStyle(el);
+    return {
+        id: el.id || el.tagName, outline: style.outlineColor, style: style.outlineStyle,
+        width: parseFloat(style.outlineWidth), offset: parseFloat(style.outlineOffset),
+        shadow: style.boxShadow,
+    };
+}"""
+
+
+def _contrast(a: str, b: str) -> float:
+    """WCAG contrast of two CSS rgb() colours."""
+
+    def luminance(colour: str) -> float:
+        channels = [int(x) / 255 for x in colour[colour.index("(") + 1 : -1].split(",")[:3]]
+        lin = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_focus_ring_shows_on_any_background(browser: Any, live_server: LiveServer) -> None:
+    """The app's own ring on every control Tab reaches in the lobby (the dark top bar,
+    the purple Create button among them): a solid dark ring, 3:1 or more against the
+    white rings drawn inside and outside it, so it shows whatever is behind."""
+    errors: list[str] = []
+    page = new_page(browser, errors, viewport={"width": 1280, "height": 900})
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#create")
+    rings: dict[str, dict[str, Any]] = {}
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        ring = page.evaluate(RING)
+        rings[ring["id"]] = ring
+        if ring["id"] == "create":
+            break
+    assert {"palette-toggle", "rules-button", "create"} <= set(rings), sorted(rings)
+    for ring in rings.values():
+        assert ring["style"] == "solid" and ring["width"] >= 2 and ring["offset"] >= 2, ring
+        assert _contrast(ring["outline"], "rgb(255, 255, 255)") >= 3, ring
+        assert ring["shadow"].count("rgb(255, 255, 255)") == 2, ring  # the white rings
+    assert errors == []
