@@ -83,3 +83,13 @@ def test_the_command_reports_each_rung(tmp_path, monkeypatch) -> None:  # type: 
     (rung,) = json.loads(result.stdout.splitlines()[-1])
     assert (rung["upper"], rung["lower"], rung["games"]) == ("high", "low", 4)
     assert "tabletop bots ladder goofspiel --games 4 --seed 1" in out.read_text()
+
+
+def test_search_rungs_may_play_fewer_games(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    search = Level("search", "mcts:iterations=5", 2.0, 1.0)
+    monkeypatch.setattr(ladder, "pairs", lambda game: [(LOW, HIGH), (HIGH, search)])
+    args = ["bots", "ladder", "goofspiel", "--games", "8", "--search-games", "4"]
+    result = CliRunner().invoke(app, [*args, "--results", str(tmp_path), "--json"])
+    assert result.exit_code == 0, result.output
+    rungs = json.loads(result.stdout.splitlines()[-1])
+    assert [(r["upper"], r["games"]) for r in rungs] == [("high", 8), ("search", 4)]

@@ -248,6 +248,14 @@ def ladder(
     games: Annotated[
         int, typer.Option("--games", help="Games per rung (4 per deal, seats rotated).")
     ] = 40,
+    search_games: Annotated[
+        int | None,
+        typer.Option(
+            "--search-games",
+            help="Games of a rung with a search level (default: --games); a search plays "
+            "a hundred times slower than a heuristic.",
+        ),
+    ] = None,
     seed: Annotated[
         int | None,
         typer.Option("--seed", help="First deal's seed (default: the evaluation seeds' first)."),
@@ -290,6 +298,8 @@ def ladder(
             except ValueError as exc:
                 fail(str(exc))
             for lower, upper in found:
+                searched = any(lv.spec.startswith("mcts") for lv in (lower, upper))
+                count = search_games if searched and search_games is not None else games
                 path = results_dir / f"{name}-{upper.name}-over-{lower.name}-seed{first}.jsonl"
                 progress = Progress(
                     TextColumn(f"{name}: {upper.name} vs 3 {lower.name}"),
@@ -299,20 +309,27 @@ def ladder(
                     disable=as_json,
                 )
                 with progress:
-                    task = progress.add_task("games", total=games)
+                    task = progress.add_task("games", total=count)
                     steps.append(
                         rungs.step(
                             name,
                             lower,
                             upper,
-                            games,
+                            count,
                             first,
                             path,
                             Backend(workers),
                             _advancer(progress, task),
                         )
                     )
-        command = _command("ladder", games_names, games=games, seed=seed, workers=workers)
+        command = _command(
+            "ladder",
+            games_names,
+            games=games,
+            search_games=search_games,
+            seed=seed,
+            workers=workers,
+        )
         text = rungs.markdown(steps, command)
         if as_json:
             typer.echo(json.dumps([s.to_json() for s in steps]))
