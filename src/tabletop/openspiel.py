@@ -21,15 +21,24 @@ and its agents run on it as it is. In a sequential game one seat decides at a ti
 
 Strings and tensors, for the seat ``player``:
 
-- observation tensor: the encoder's vector of the seat's view (``docs/rl.md``);
-  observation string: that view as text;
+- observation tensor: the encoder's vector of the seat's view (``docs/rl.md``), read
+  for every seat at once by the game's table encoder (the batched env's, held equal to
+  the view encoder at every step of random games) once per state change, and shared by
+  every seat and call until the next move; observation string: the view as text;
 - information-state string (perfect recall): every event of the game as that seat saw
-  it (``Event.for_player``) and every decision the seat made, in order, then a last
-  line with the seats deciding now and, when the seat is one of them, the choices the
-  table offers it (the pending step, as the seat sees it);
+  it (``Event.for_player``) and every decision the seat made, in order, then a line
+  with the seats deciding now and, when the seat is one of them, the choices the table
+  offers it (the pending step, as the seat sees it), then ``seen:`` and a digest of the
+  seat's observation tensor, so that the string changes whenever the seat's
+  observation does (a card dealt to it, another seat's step of a follow-up: moves that
+  show the seat no event);
 - information-state tensor: the observation tensor (which holds the pending step),
   then the seat's own decisions in order, two entries each (made; action id + 1 over
-  the action count), for as many decisions as the game can last.
+  the action count), for as many decisions as one seat can make in the game
+  (``Game.longest``: proved from the rules, not guessed).
+
+``max_game_length`` is the game's proved bound (``Game.longest``): its decision nodes
+for a simultaneous game, its decisions for a sequential one.
 
 ``resample_from_infostate`` draws a state the seat cannot tell from this one with the
 game's own ``determinize`` (the search bots' sampler); the seat's record carries over,
@@ -40,10 +49,10 @@ itself when unpickled in a fresh process).
 
 from __future__ import annotations
 
+import hashlib
 import json
-from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import pyspiel
@@ -52,10 +61,16 @@ from tabletop.core.errors import IllegalActionError, UnknownGameError
 from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.state import State
-from tabletop.encoding import encoder_for, games_with_encoders, render_view
+from tabletop.encoding import (
+    TableEncoder,
+    encoder_for,
+    games_with_encoders,
+    render_view,
+    table_encoder_for,
+)
 from tabletop.games import REGISTRY
 
-GAME_VERSION = 3
+GAME_VERSION = 4
 """Bumped when actions, strings, tensors or returns change meaning; see docs/rl.md."""
 
 
@@ -104,22 +119,23 @@ def _parameters(game: Game) -> dict[str, Any]:
     return params
 
 
-@dataclass(frozen=True)
-class _Decision:
-    """A seat's own decision in the record: only that seat's record shows it."""
+class _Decision(NamedTuple):
+    """A seat's own decision in the record: only that seat's record shows it (its
+    notation is written when a record is, not at every move)."""
 
     player: int
     action: int
-    text: str
 
 
 class _Engine:
     """The engine state and what each step produced: the perfect-recall records.
 
     ``entries`` holds every event and every decision in order; ``prefix`` is where a
-    seat's record starts (empty but in resampled states). OpenSpiel clones a Python
-    state by deep-copying its attributes; this holder copies itself with the engine's
-    cheap ``clone`` instead, and shares the frozen entries.
+    seat's record starts (empty but in resampled states); ``own`` each seat's decisions
+    (action ids), in order; ``rows`` every seat's observation tensor, encoded at most
+    once per state change (None until asked; every move clears it). OpenSpiel clones a
+    Python state by deep-copying its attributes; this holder copies itself with the
+    engine's cheap ``clone`` instead, and shares the frozen entries and rows.
     """
 
     def __init__(self, state: State, prefix: dict[int | None, str] | None = None) -> None:
@@ -127,18 +143,91 @@ class _Engine:
         self.entries: list[Event | _Decision] = []
         self.prefix = prefix or {}
         self.records: dict[int | None, tuple[int, str]] = {}
+        self.own: list[list[int]] = [[] for _ in range(state.num_players)]
+        self.rows: np.ndarray | None = None
+        self.lists: list[list[float]] | None = None
+        self.last: tuple[np.ndarray, list[list[float]]] | None = None
+        self.histories: list[tuple[int, list[float]] | None] = [None] * state.num_players
+        self.legal: dict[int, list[int]] = {}
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         new = _Engine(self.state.clone(), self.prefix)
         new.entries = self.entries[:]
         new.records = dict(self.records)
+        new.own = [own[:] for own in self.own]
+        # never written: a move replaces them
+        new.rows, new.lists, new.last = self.rows, self.lists, self.last
+        new.histories = self.histories[:]
+        new.legal = self.legal  # replaced, never changed, by a move
         return new
 
     def decide(self, player: int, action: int) -> None:
         """Apply ``player``'s (checked) action, recording the decision and its events."""
-        notation = str(self.state.game.actions[action])
-        self.entries.append(_Decision(player, action, notation))
-        self.entries += self.state.apply(player, action)
+        events = self.state.apply(player, action)  # raises before anything is recorded
+        self.rows = self.lists = None
+        self.legal = {}
+        self.entries.append(_Decision(player, action))
+        self.entries += events
+        self.own[player].append(action)
+
+    def chance(self, outcome: int) -> None:
+        """Apply a chance outcome, recording its events."""
+        self.rows = self.lists = None
+        self.legal = {}
+        self.entries += self.state.apply_chance(outcome)
+
+    def legal_ids(self, seat: int) -> list[int]:
+        """The deciding seat's legal action ids, sorted, listed once per state change
+        (the table asks them, then checks the chosen action against them)."""
+        ids = self.legal.get(seat)
+        if ids is None:
+            ids = self.legal[seat] = sorted(self.state.legal_action_ids_unchecked(seat))
+        return ids
+
+    def observations(self, table: TableEncoder) -> np.ndarray:
+        """Every seat's observation tensor (row ``p`` for seat ``p``), encoded once per
+        state change by the game's table encoder; read-only, shared by every call."""
+        rows = self.rows
+        if rows is None:
+            rows = self.rows = table.encode(self.state)
+            rows.flags.writeable = False
+        return rows
+
+    def observation_lists(self, table: TableEncoder) -> list[list[float]]:
+        """:meth:`observations` as Python lists (pyspiel's tensors), made once per state
+        change. A Python float per value is most of what a list costs, and a move
+        changes few values: the lists of the last state that made them are copied and
+        only the entries that differ are written (new lists: the old ones may be
+        shared with clones)."""
+        lists = self.lists
+        if lists is not None:
+            return lists
+        rows = self.observations(table)
+        last = self.last
+        if last is None or last[0].shape != rows.shape:
+            lists = rows.tolist()
+        else:
+            seats, columns = np.nonzero(rows != last[0])
+            if 4 * len(seats) > rows.size:
+                lists = rows.tolist()
+            else:
+                lists = [row[:] for row in last[1]]
+                values = rows[seats, columns].tolist()
+                for seat, column, value in zip(
+                    seats.tolist(), columns.tolist(), values, strict=True
+                ):
+                    lists[seat][column] = value
+        self.lists = lists
+        self.last = (rows, lists)
+        return lists
+
+    def history(self, seat: int, tensors: _Tensors) -> list[float]:
+        """The seat's own-decision entries as a list, rebuilt only after it decides."""
+        kept = self.histories[seat]
+        own = self.own[seat]
+        if kept is None or kept[0] != len(own):
+            kept = self.histories[seat] = (len(own), tensors.history_list(own))
+        return kept[1]
 
     def record(self, player: int | None) -> str:
         """Every event as ``player`` saw it and every decision it made, one per line;
@@ -148,7 +237,7 @@ class _Engine:
         for entry in self.entries[done:]:
             if isinstance(entry, _Decision):
                 if entry.player == player:
-                    lines.append(f"you chose {entry.text}")
+                    lines.append(f"you chose {self.state.game.actions[entry.action]}")
             else:
                 seen = entry.for_player(player)
                 if seen is not None:
@@ -174,6 +263,11 @@ class _Engine:
         return line
 
 
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_SIMULTANEOUS = int(pyspiel.PlayerId.SIMULTANEOUS)
+
+
 class TabletopState(pyspiel.State):  # type: ignore[misc]
     """One OpenSpiel state over one engine state; see the module docstring."""
 
@@ -184,6 +278,51 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         self._noop = game.noop  # plain values: OpenSpiel deep-copies attributes to clone
         self._simultaneous = game.simultaneous
         self._engine = _Engine(engine, prefix)
+        self._tensors = game.tensors
+
+    def observations(self) -> np.ndarray:
+        """Every seat's observation tensor, row ``p`` for seat ``p`` (encoded once per
+        state change and shared; read-only)."""
+        return self._engine.observations(self._tensors.table)
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's observation tensor (pyspiel's, from the state's shared rows)."""
+        seat = self._seat(player)
+        return self._engine.observation_lists(self._tensors.table)[seat][:]
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The seat's information-state tensor: its observation tensor, then its own
+        decisions (the module docstring), built from the state's shared rows. Python
+        callers (``rl_environment``, agents) get it here without pyspiel's path, which
+        for a Python game builds and encodes a new initial state at every call to learn
+        the tensor's size; C++ callers get the same values through the observer."""
+        seat = self._seat(player)
+        engine = self._engine
+        tensors = self._tensors
+        return engine.observation_lists(tensors.table)[seat] + engine.history(seat, tensors)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """pyspiel's ``legal_actions``, answered here for a seat (Python callers such
+        as ``rl_environment`` ask every seat at every step; pyspiel's path asks the
+        state who decides several times per call); the rest through pyspiel."""
+        if player is None or player < 0:
+            return list(
+                super().legal_actions() if player is None else super().legal_actions(player)
+            )
+        seat = self._seat(player)
+        state = self._engine.state
+        if state.is_terminal():
+            return []
+        if state.is_chance_node():
+            return [outcome for outcome, _ in state.chance_outcomes()]
+        return self._legal_actions(seat)
+
+    def _seat(self, player: int | None) -> int:
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < self._engine.state.num_players:
+            raise ValueError(f"no seat {player} in a {self._engine.state.num_players}-seat game")
+        return player
 
     @property
     def engine(self) -> State:
@@ -193,13 +332,20 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
     def current_player(self) -> int:
         state = self._engine.state
         if state.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
+            return _TERMINAL
         if state.is_chance_node():
-            return int(pyspiel.PlayerId.CHANCE)
-        deciding = state.current_players()
+            return _CHANCE
         if self._simultaneous:
-            return int(pyspiel.PlayerId.SIMULTANEOUS)
-        return deciding[0]  # one seat, or the lowest of a sealed decision (is_turn_based)
+            return _SIMULTANEOUS
+        return state.current_players()[0]  # one seat, or the lowest of a sealed decision
+
+    def is_chance_node(self) -> bool:
+        """pyspiel's, answered here for Python callers (pyspiel's asks ``current_player``)."""
+        return self._engine.state.is_chance_node()
+
+    def rewards(self) -> list[float]:
+        """pyspiel's for a game rewarded at the end only: the returns (0 before the end)."""
+        return self.returns()
 
     def _legal_actions(self, player: int) -> list[int]:
         state = self._engine.state
@@ -207,9 +353,9 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
             return []
         deciding = state.current_players()
         if not self._simultaneous:
-            return sorted(state.legal_action_ids(player)) if player == deciding[0] else []
+            return self._engine.legal_ids(player)[:] if player == deciding[0] else []
         if player in deciding:
-            return sorted(state.legal_action_ids(player))
+            return self._engine.legal_ids(player)[:]
         return [self._noop]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
@@ -219,7 +365,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         engine = self._engine
         state = engine.state
         if state.is_chance_node():
-            engine.entries += state.apply_chance(int(action))
+            engine.chance(int(action))
         else:
             player = state.current_players()[0]  # one seat, or the lowest (is_turn_based)
             engine.decide(player, int(action))
@@ -234,7 +380,7 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
                     f"player {player} has no decision now: only the no-op "
                     f"{self._noop} is legal, got {action}"
                 )
-            if player in deciding and action not in state.legal_action_ids(player):
+            if player in deciding and action not in engine.legal_ids(player):
                 raise IllegalActionError(player, action, "it is not a legal action now")
         for player in deciding:
             engine.decide(player, int(actions[player]))
@@ -257,20 +403,18 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         result = state.result()
         return [result.win_share(p) for p in range(state.num_players)]
 
-    def information_record(self, player: int | None) -> str:
-        """The seat's perfect-recall record and its last line (module docstring)."""
+    def information_record(self, player: int | None, observation: np.ndarray) -> str:
+        """The seat's perfect-recall record, the line of who decides now and the digest
+        of ``observation``, the seat's observation tensor (module docstring)."""
         engine = self._engine
         record = engine.record(player)
         now = engine.now(player)
-        return f"{record}\n{now}" if record else now
+        seen = hashlib.blake2b(observation.tobytes(), digest_size=8).hexdigest()
+        return f"{record}\n{now}\nseen: {seen}" if record else f"{now}\nseen: {seen}"
 
     def own_decisions(self, player: int) -> list[int]:
         """The ids of the seat's own decisions so far, in order."""
-        return [
-            e.action
-            for e in self._engine.entries
-            if isinstance(e, _Decision) and e.player == player
-        ]
+        return self._engine.own[player][:]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> TabletopState:
         """A state ``player_id`` cannot tell from this one (ISMCTS's resampler).
@@ -289,7 +433,9 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
             p: render_view(sample.view(p)) for p in range(engine.num_players)
         }
         prefix[player_id] = self._engine.record(player_id)
-        return TabletopState(game, sample, prefix)
+        resampled = TabletopState(game, sample, prefix)
+        resampled._engine.own[player_id] = self._engine.own[player_id][:]
+        return resampled
 
     def __str__(self) -> str:
         """The whole engine state (hidden parts included), compact and deterministic."""
@@ -323,34 +469,102 @@ class TabletopObserver:
             raise ValueError("tabletop observations show one seat's secrets, never all seats'")
         self._own_view = private == pyspiel.PrivateInfoType.SINGLE_PLAYER
         self._perfect_recall = iig_obs_type.perfect_recall
-        self._encoder = game.encoder
-        self._size = game.encoder.size(game.num_players())
-        self._scale = 1.0 / (game.num_distinct_actions() + 1)
-        history = 2 * game.max_game_length() if self._perfect_recall else 0
+        self._tensors = tensors = game.tensors
+        self._size = tensors.size
+        history = tensors.history if self._perfect_recall else 0
         self.tensor = np.zeros(self._size + history, np.float32)
         self.dict = {"observation": self.tensor[: self._size]}
         if history:
             self.dict["own_decisions"] = self.tensor[self._size :].reshape(-1, 2)
 
-    def _view(self, state: TabletopState, player: int) -> Any:
-        engine = state.engine
-        return engine.view(player) if self._own_view else engine.spectator_view()
+    def _observation(self, state: TabletopState, player: int) -> np.ndarray:
+        """The seat's observation tensor (the state's shared rows), or the spectator's."""
+        if self._own_view:
+            row: np.ndarray = state.observations()[player]
+            return row
+        return self._tensors.encoder.encode(state.engine.spectator_view())
 
     def set_from(self, state: TabletopState, player: int) -> None:
-        size = self._size
-        self.tensor[:size] = self._encoder.encode(self._view(state, player))
+        if self._perfect_recall and self._own_view:
+            self._tensors.information_state(state, player, self.tensor)
+            return
+        self.tensor[: self._size] = self._observation(state, player)
         if self._perfect_recall:
-            history = self.tensor[size:]
-            history[:] = 0.0
-            if self._own_view:
-                own = np.asarray(state.own_decisions(player), np.float32)
-                history[0 : 2 * len(own) : 2] = 1.0
-                history[1 : 2 * len(own) : 2] = (own + 1.0) * self._scale
+            self.tensor[self._size :] = 0.0  # a spectator makes no decisions
 
     def string_from(self, state: TabletopState, player: int) -> str:
         if self._perfect_recall:
-            return state.information_record(player if self._own_view else None)
-        return render_view(self._view(state, player))
+            seat = player if self._own_view else None
+            return state.information_record(seat, self._observation(state, player))
+        engine = state.engine
+        return render_view(engine.view(player) if self._own_view else engine.spectator_view())
+
+
+class _Tensors:
+    """One game's tensor layout and encoders: the table encoder that encodes every
+    seat at once, the view encoder (spectators), the observation size and the
+    own-decision history's length (two entries for each decision one seat can make,
+    ``Game.longest``)."""
+
+    def __init__(self, game: str, players: int, per_seat: int, actions: int) -> None:
+        self._key = (game, players, per_seat, actions)
+        self.encoder = encoder_for(game)
+        self.table = table_encoder_for(game, players)
+        self.size = self.encoder.size(players)
+        self.history = 2 * per_seat
+        self._scale = np.float32(1.0 / (actions + 1))
+        self._zeros = [0.0] * self.history
+        self._coded = [float((np.float32(a) + 1) * self._scale) for a in range(actions)]
+        """Each action id as its entry in the history, rounded as the tensor rounds it."""
+
+    def history_list(self, own: list[int]) -> list[float]:
+        """The own-decision entries of a seat that made the decisions ``own``, as a list
+        (equal to :meth:`information_state`'s)."""
+        made = len(own)
+        if 2 * made > self.history:
+            raise AssertionError(
+                f"a seat made {made} decisions, more than the proved {self.history // 2}: "
+                "Game.longest is wrong"
+            )
+        out = self._zeros[:]
+        out[0 : 2 * made : 2] = [1.0] * made
+        coded = self._coded
+        out[1 : 2 * made : 2] = [coded[a] for a in own]
+        return out
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Tensors:
+        return self  # shared by a game's states: OpenSpiel deep-copies a state to clone it
+
+    def __reduce__(self) -> tuple[Any, tuple[str, int, int, int]]:
+        return _tensors, self._key  # a serialized state names its layout
+
+    def information_state(
+        self, state: TabletopState, seat: int, out: np.ndarray | None = None
+    ) -> np.ndarray:
+        """The seat's information-state tensor into ``out`` (a new array if None)."""
+        size = self.size
+        if out is None:
+            out = np.zeros(size + self.history, np.float32)
+        else:
+            out[size:] = 0.0
+        out[:size] = state.observations()[seat]
+        own = state._engine.own[seat]
+        if own:
+            made = len(own)
+            if 2 * made > self.history:
+                raise AssertionError(
+                    f"seat {seat} made {made} decisions, more than the proved "
+                    f"{self.history // 2}: Game.longest is wrong"
+                )
+            out[size : size + 2 * made : 2] = 1.0
+            out[size + 1 : size + 2 * made : 2] = (np.asarray(own, np.float32) + 1) * self._scale
+        return out
+
+
+@cache
+def _tensors(game: str, players: int, per_seat: int, actions: int) -> _Tensors:
+    """A layout for states unpickled apart from their game (pyspiel's deserialization)."""
+    return _Tensors(game, players, per_seat, actions)
 
 
 class TabletopGame(pyspiel.Game):  # type: ignore[misc]
@@ -378,16 +592,21 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         options = {k: (None if v == "" else v) for k, v in values.items()}
         # Resolved once: OpenSpiel makes a new initial state for every clone.
         self.options = game.resolve_options(game.info.check(players, options))
-        self.encoder = encoder_for(game.info.name)
         self.noop = game.info.num_distinct_actions
+        self.longest = longest = game.longest(players, self.options)
+        actions = self.noop + (1 if self.simultaneous else 0)
+        self.tensors = _Tensors(game.info.name, players, longest.per_seat, actions)
+        self._first: TabletopState | None = None
+        self.encoder = self.tensors.encoder
         info = pyspiel.GameInfo(
-            num_distinct_actions=self.noop + (1 if self.simultaneous else 0),
+            num_distinct_actions=actions,
             max_chance_outcomes=game.info.num_chance_outcomes,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,  # the returns are win shares: shared wins split one win
-            max_game_length=game.info.max_game_length,
+            # proved from the rules: a simultaneous node counts once
+            max_game_length=longest.nodes if self.simultaneous else longest.decisions,
         )
         super().__init__(_game_type(game, self.turn_based), info, {**values, "players": players})
 
@@ -410,8 +629,19 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
         return str(self.engine_game.actions[action])
 
     def new_initial_state(self) -> TabletopState:
-        state = self.engine_game.new_game(self.num_players(), 0, auto_chance=False, **self.options)
-        return TabletopState(self, state)
+        """A new game. Every one starts alike (explicit chance), so it is a clone of the
+        first, with the first's encoded rows: pyspiel makes one at every tensor call
+        through C++ (to learn the tensor's size) and at every reset of an env."""
+        first = self._first
+        if first is None:
+            engine = self.engine_game.new_game(
+                self.num_players(), 0, auto_chance=False, **self.options
+            )
+            first = self._first = TabletopState(self, engine)
+            first.observations()
+        state = TabletopState(self, first.engine.clone())
+        state._engine.rows, state._engine.lists = first._engine.rows, first._engine.lists
+        return state
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None

@@ -42,9 +42,17 @@ def test_game_facts_come_from_game_info(case):
     assert openspiel.is_turn_based(tabletop.game(case.game)) == (case.game == "code-of-nine")
     assert (kind.dynamics == simultaneous) == registered
     assert game.num_distinct_actions() == info.num_distinct_actions + int(registered)
-    assert game.max_game_length() == info.max_game_length
+    engine = tabletop.game(case.game)
+    longest = engine.longest(
+        case.players, engine.resolve_options(info.check(case.players, case.options))
+    )
+    assert game.max_game_length() == (longest.nodes if registered else longest.decisions)
+    assert longest.decisions <= info.max_game_length
     assert game.max_chance_outcomes() == info.num_chance_outcomes
-    assert game.observation_tensor_size() == encoder_for(case.game).size(case.players)
+    size = encoder_for(case.game).size(case.players)
+    assert game.observation_tensor_size() == size
+    # the own-decision history holds exactly the decisions one seat can make, no padding
+    assert game.information_state_tensor_size() == size + 2 * longest.per_seat
 
 
 def test_the_returns_are_constant_sum_win_shares(case):
@@ -90,7 +98,10 @@ def test_tensors_and_strings_come_from_the_seats_view():
         expected = encoder.encode(state.engine.view(p))
         assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32), expected)
         assert "viewer: " + str(p) in state.observation_string(p)
-    assert state.information_state_string(0) == state.information_state_string(1)  # all public
+    # the records are alike (every event so far is public), the observations are not
+    # (each seat sees its own oracles), so neither are the information states
+    record = [state.information_state_string(p).rsplit("\nseen: ", 1) for p in range(2)]
+    assert record[0][0] == record[1][0] and record[0][1] != record[1][1]
 
 
 def test_the_turn_based_form_hides_a_commitment_until_all_have_chosen():
@@ -108,8 +119,9 @@ def test_the_turn_based_form_hides_a_commitment_until_all_have_chosen():
 def test_the_information_state_is_the_seats_event_record():
     game = load(players=3)
     state = play_to_first_decision(game)
-    before, now = state.information_state_string(2).rsplit("\n", 1)
+    before, now, seen = state.information_state_string(2).rsplit("\n", 2)
     assert now.startswith("now: deciding [0, 1, 2]; your choices: d0, ")
+    assert seen.startswith("seen: ")
     state.apply_actions([state.legal_actions(p)[-1] for p in range(3)])
     after = state.information_state_string(2)
     added = after[len(before) :]

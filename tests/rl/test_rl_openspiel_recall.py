@@ -83,7 +83,7 @@ def test_the_record_holds_the_seats_own_decisions_and_its_choices():
     seat = state.current_player()
     choices = [game.action_to_string(seat, a) for a in state.legal_actions()]
     before = state.information_state_string(seat)
-    assert before.endswith("your choices: " + ", ".join(choices))
+    assert before.rsplit("\nseen: ", 1)[0].endswith("your choices: " + ", ".join(choices))
     action = state.legal_actions()[-1]
     tensor_before = np.asarray(state.information_state_tensor(seat))
     state.apply_action(action)

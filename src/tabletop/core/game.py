@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.core.actions import Action, ActionTable
 from tabletop.core.errors import GameOptionError, RecordError
-from tabletop.core.info import GameInfo
+from tabletop.core.info import GameInfo, Longest
 from tabletop.core.state import State
 
 
@@ -116,6 +116,14 @@ class Game(ABC):
     @abstractmethod
     def _load_state_json(self, state: State, data: Mapping[str, Any]) -> None:
         """Overwrite a fresh state's game-specific slots from ``State._state_json`` data."""
+
+    def longest(self, players: int, options: Mapping[str, Any]) -> Longest:
+        """How long a game of ``players`` seats with these resolved options can last,
+        proved from the rules (OpenSpiel's ``max_game_length`` and information-state
+        sizes). A game overrides it with its proof; this default knows only
+        ``GameInfo.max_game_length``, which bounds all three."""
+        most = self.info.max_game_length
+        return Longest(decisions=most, per_seat=most, nodes=most)
 
     def determinize(self, view: Any, seed: int) -> State:
         """A full state consistent with ``view``: hidden parts sampled at random.

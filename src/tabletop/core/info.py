@@ -66,3 +66,24 @@ class GameInfo:
                 )
             out[spec.name] = value
         return out
+
+
+@dataclass(frozen=True)
+class Longest:
+    """How long one game can last, proved from the rules (a game's kit part
+    ``openspiel:length`` computes it for a player count and options; its docstring
+    holds the proof).
+
+    ``decisions``: every seat's decisions together (a sequential or turn-based game's
+    length); ``per_seat``: one seat's decisions (the own-decision history of an
+    information state); ``nodes``: decision nodes when the seats deciding at once share
+    one node (a simultaneous-move game's length, at most ``decisions``).
+    """
+
+    decisions: int
+    per_seat: int
+    nodes: int
+
+    def __post_init__(self) -> None:
+        if not 0 < self.per_seat <= self.decisions or not 0 < self.nodes <= self.decisions:
+            raise ValueError(f"inconsistent game length bounds: {self}")

@@ -8,11 +8,11 @@ from typing import Any
 from tabletop.core.datafile import resolve_data
 from tabletop.core.errors import RecordError
 from tabletop.core.game import Game
-from tabletop.core.info import GameInfo, OptionSpec
+from tabletop.core.info import GameInfo, Longest, OptionSpec
 from tabletop.core.rng import SplitMix64
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A
-from tabletop.games.code_of_nine import position
+from tabletop.games.code_of_nine import length, position
 from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, START_WILL
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
@@ -80,12 +80,11 @@ INFO = GameInfo(
     ),
     num_distinct_actions=len(A.TABLE),
     num_chance_outcomes=28,
-    # Setup: 2 decisions per player (the change is one sealed decision of all at once).
-    # Play: 15 placements per player; a placement and its follow-ups take at most 5
-    # decisions (Tivoli: place, target, two items; City of Devils: place, giver,
-    # receiver, item), except Tree of Heaven (one place, round 5 only: place, 5 picks
-    # each with a "from whom", done = 12).
-    max_game_length=4 * 2 + 4 * 15 * 5 + 12,
+    # Proved from the rules on this edition's board, the longer mode (length.py): 2
+    # setup decisions a seat, then each round's costliest placements open.
+    max_game_length=max(
+        length.longest(n, expert=expert).decisions for n in (3, 4) for expert in (False, True)
+    ),
     # Derived from the default card data (scoring.score_bounds): every item at its
     # extreme value times its whole supply, every bonus at its extreme.
     min_score=_MIN_SCORE,
@@ -99,6 +98,10 @@ INFO = GameInfo(
 class CodeOfNine(Game):
     info = INFO
     actions = A.TABLE
+
+    def longest(self, players: int, options: Mapping[str, Any]) -> Longest:
+        """Proved from the rules for the board and mode in ``options`` (``length.py``)."""
+        return length.longest_for_options(players, options)
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         cards = resolve_data(

@@ -8,7 +8,7 @@ from typing import Any
 
 from tabletop.core.errors import GameOptionError, RecordError
 from tabletop.core.game import Game
-from tabletop.core.info import GameInfo, OptionSpec
+from tabletop.core.info import GameInfo, Longest, OptionSpec
 from tabletop.core.state import State
 from tabletop.games.goofspiel import position
 from tabletop.games.goofspiel.actions import TABLE
@@ -55,6 +55,12 @@ INFO = GameInfo(
 class Goofspiel(Game):
     info = INFO
     actions = TABLE
+
+    def longest(self, players: int, options: Mapping[str, Any]) -> Longest:
+        """Exact: every seat bids once on each turn with a choice (``rules.decisions``),
+        all seats at once."""
+        turns = decisions(int(options["num_cards"]))
+        return Longest(decisions=players * turns, per_seat=turns, nodes=turns)
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         cards = options["num_cards"]

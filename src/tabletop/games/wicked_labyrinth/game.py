@@ -8,10 +8,10 @@ from typing import Any
 from tabletop.core.datafile import resolve_data
 from tabletop.core.errors import RecordError
 from tabletop.core.game import Game
-from tabletop.core.info import GameInfo, OptionSpec
+from tabletop.core.info import GameInfo, Longest, OptionSpec
 from tabletop.core.state import State
 from tabletop.games.wicked_labyrinth import actions as A
-from tabletop.games.wicked_labyrinth import position
+from tabletop.games.wicked_labyrinth import length, position
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
     DECLARED,
@@ -48,9 +48,8 @@ INFO = GameInfo(
     ),
     num_distinct_actions=len(A.TABLE),
     num_chance_outcomes=48,
-    # Per round and player: at most 5 declarations, 8 gains to choose on per corridor,
-    # and a bounded soul processing; 2,000 is far above any legal game.
-    max_game_length=2000,
+    # Proved from the rules for any card set the card-shape rules allow (length.py).
+    max_game_length=max(length.longest(n).decisions for n in (3, 4, 5)),
     # Best case: 4 high (20) + 5 middle (10) + 6 low (6) + two great oracles with their
     # tokens (30) + two small oracles (4) = 70. Worst: 5 impurity a round for 4 rounds.
     min_score=-20,
@@ -63,6 +62,10 @@ INFO = GameInfo(
 class WickedLabyrinth(Game):
     info = INFO
     actions = A.TABLE
+
+    def longest(self, players: int, options: Mapping[str, Any]) -> Longest:
+        """Proved from the rules for the card set in ``options`` (``length.py``)."""
+        return length.longest_for_options(players, dict(options))
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         cards = resolve_data(options.get("cards"), "cards", default_cards, load_cards, parse_cards)
