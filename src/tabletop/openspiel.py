@@ -608,7 +608,13 @@ class TabletopGame(pyspiel.Game):  # type: ignore[misc]
             # proved from the rules: a simultaneous node counts once
             max_game_length=longest.nodes if self.simultaneous else longest.decisions,
         )
-        super().__init__(_game_type(game, self.turn_based), info, {**values, "players": players})
+        self._type = _game_type(game, self.turn_based)
+        super().__init__(self._type, info, {**values, "players": players})
+
+    def get_type(self) -> pyspiel.GameType:
+        """pyspiel's, without a new copy at every call (``rl_environment`` asks it twice
+        a step); the same values."""
+        return self._type
 
     def __reduce__(self) -> tuple[Any, tuple[str, dict[str, Any], bool]]:
         """Pickles by name and parameters; unpickling registers the game first, so a
