@@ -15,8 +15,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Error as PlaywrightError
-
 AXE_DIR = Path(__file__).parent / "axe"
 AXE_JS = AXE_DIR / "node_modules" / "axe-core" / "axe.min.js"
 SEVERE = ("serious", "critical")
@@ -89,65 +87,52 @@ def lobby_screens(page: Page, base: str, game: str, check: Check) -> None:
     both_languages(page, f"{game}/form", check)
 
 
-def first_choice(page: Page) -> bool:
-    """Take this page's decision with a click, if it has one (the tests' keyboard-only
-    play is elsewhere): the first choice, the default hand, Done, the first legal place;
-    but Code of Nine's memory cards are kept, so the Abyss and Shoal dialog comes next."""
-    for selector in (
-        "#choice button[data-action='keep']:enabled",
+STEP = """(seen) => {
+    const q = (s) => document.querySelector(s);
+    const kind = (() => {
+        if (q("#final #score-table")) return "final";
+        const phase = (q("#turn") && q("#turn").dataset.phase) || "";
+        const dialog = (q("#choice") && q("#choice").dataset.kind) || phase;
+        const extra = q("#reveal") ? "+reveal" : q("#round-summary") ? "+summary" : "";
+        if (q("#choice button[data-action]:enabled")) return `dialog-${dialog}${extra}`;
+        if (q("#declaration #commit:enabled")) return `declare${extra}`;
+        if (q("#processing #done:enabled")) return "processing";
+        if (q("button.location.legal")) return `place${extra}`;
+        return null;
+    })();
+    if (kind === null || kind === "final" || !seen.includes(kind)) return kind;
+    // a screen already checked: take its decision in the same task, so a frame cannot
+    // bring another screen between looking and clicking (that one would go unchecked)
+    const button = [
+        "#choice button[data-action='keep']:enabled",  // Code of Nine: the Abyss dialog next
         "#choice button[data-action]:enabled",
         "#commit:enabled",
         "#done:enabled",
         "button.location.legal",
-    ):
-        button = page.query_selector(selector)
-        if button is None:
-            continue
-        try:
-            button.click(timeout=2000)
-        except PlaywrightError:
-            return False
-        return True
-    return False
-
-
-KIND = """() => {
-    const q = (s) => document.querySelector(s);
-    if (q("#final #score-table")) return "final";
-    const phase = (q("#turn") && q("#turn").dataset.phase) || "";
-    const dialog = (q("#choice") && q("#choice").dataset.kind) || phase;
-    const extra = q("#reveal") ? "+reveal" : q("#round-summary") ? "+summary" : "";
-    if (q("#choice button[data-action]:enabled")) return `dialog-${dialog}${extra}`;
-    if (q("#declaration #commit:enabled")) return `declare${extra}`;
-    if (q("#processing #done:enabled")) return "processing";
-    if (q("button.location.legal")) return `place${extra}`;
-    return null;
+    ].map(q).find(Boolean);
+    button.click();
+    return kind;
 }"""
-"""The kind of screen the table shows (null: nothing of this seat's to decide)."""
+"""The kind of screen the table shows (null: nothing of this seat's to decide), after
+taking its decision when that kind is among `seen`: the first choice (but Code of
+Nine's memory cards are kept), the default hand, Done, the first legal place."""
 
 
-def table_screens(
-    page: Page,
-    game: str,
-    check: Check,
-    seconds: float = 120,
-    act: Callable[[Page], bool] = first_choice,
-) -> set[str]:
+def table_screens(page: Page, game: str, check: Check, seconds: float = 120) -> set[str]:
     """Play the page's seat to the end, checking each kind of screen the first time it
     shows (in both languages), then the final screen and the replay; the kinds seen."""
     seen: set[str] = set()
     deadline = time.monotonic() + seconds
     while True:
         assert time.monotonic() < deadline, f"the game did not end; screens seen: {sorted(seen)}"
-        kind = page.evaluate(KIND)
+        kind = page.evaluate(STEP, sorted(seen))
         if kind is not None and kind not in seen:
             seen.add(kind)
             both_languages(page, f"{game}/{kind}", check)
             continue
         if kind == "final":
             break
-        if not act(page):
-            page.wait_for_timeout(30)
+        page.wait_for_timeout(30)
     page.click("#replay-link")
     page.wait_for_selector("#replay-position")
     both_languages(page, f"{game}/replay-start", check)
@@ -166,12 +151,7 @@ def tutorial_screen(page: Page, base: str, game: str, check: Check) -> None:
 
 
 def every_screen(
-    browser: Any,
-    server: Any,
-    game: str,
-    players: int,
-    seed: int,
-    act: Callable[[Page], bool] = first_choice,
+    browser: Any, server: Any, game: str, players: int, seed: int
 ) -> tuple[set[str], dict[str, list[dict[str, Any]]], list[str]]:
     """Run axe on every screen of `game` (a person in seat 1, random bots): the kinds of
     decision seen, each screen's violations (all impacts), the page's errors."""
@@ -191,7 +171,7 @@ def every_screen(
     joined = server.api("POST", f"/api/tables/{table_id}/seats/0/join", json={"name": "Ann"})
     page.goto(f"{server.url}/#/resume/{table_id}/0/{joined['token']}")
     page.wait_for_selector("#connection.open")
-    seen = table_screens(page, game, check, act=act)
+    seen = table_screens(page, game, check)
     tutorial_screen(page, server.url, game, check)
     page.context.close()
     return seen, found, errors
