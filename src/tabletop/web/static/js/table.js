@@ -74,7 +74,7 @@ export function showTable(main, tableId, { seat, spectator }) {
   let socket = null;
   let closed = false; // the person went to another screen
   const focus = { decision: null, played: false }; // js/focus.js: the decision focus went to
-  let turnSaid = false; // "Your turn" said for the decision now open
+  let turnSaid = null; // the decision "Your turn." was said for (once each, not after each move of it)
 
   ctx.name = (s) => seatName(ctx, s);
   ctx.rerender = () => render();
@@ -496,8 +496,10 @@ export function showTable(main, tableId, { seat, spectator }) {
     }
     keepFocus(main, () => draw(), focus, myTurn() ? ctx.decision : null);
     const turn = myTurn();
-    if (turn && !turnSaid) announce(t("table.yourTurn"));
-    turnSaid = turn;
+    if (turn && turnSaid !== ctx.decision) {
+      turnSaid = ctx.decision;
+      announce(t("table.yourTurn"));
+    }
     turnAlert(ctx);
   }
 
