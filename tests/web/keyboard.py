@@ -58,6 +58,7 @@ class KeyboardPlayer:
     errors: list[str] = field(default_factory=list)
 
     roved: int = 0  # reveals whose hands were gone through by the arrow keys
+    controls: int = 0  # declarations set with the panel's controls rather than its keys
 
     def __post_init__(self) -> None:
         self.page.on("websocket", lambda ws: ws.on("framereceived", self._frame))
@@ -143,6 +144,8 @@ class KeyboardPlayer:
         every other turn, Enter to put the hand out."""
         if self.page.query_selector("#reveal [data-rove]") is not None and self.roved < 2:
             self.rove_hands()
+        elif self.kinds["declare"] % 3 == 2 and self.page.is_enabled("#search-plus"):
+            return self.declare_by_controls()
         left = int(self.page.evaluate(LEFT))
         search = min(1 + self.moves % 2, left)
         self.press(str(search))
@@ -160,6 +163,25 @@ class KeyboardPlayer:
         # Enter puts the hand out: from the panel's heading, or pressed on its button
         assert focused["tag"] != "button" or focused["id"] == "commit", focused
         self._enter([f"d{search}{'w' if witch else ''}{'s' if soul else ''}"], 1)
+
+    def declare_by_controls(self) -> None:
+        """The same by the panel's controls: Tab to "One more search piece" and press
+        Enter, Tab to a sign and press Space (the panel is drawn anew each time, and the
+        focus stays on the control pressed), Tab to the hand's button and press Enter."""
+        assert self._tab_to("#search-plus", 10) == "search-plus"
+        self.press("Enter")
+        self.page.wait_for_function("document.querySelector('#search-count').textContent === '1'")
+        assert self.assert_focus_kept("after One more")["id"] == "search-plus"
+        self.controls += 1
+        sign = next((s for s in ("witch", "soul") if self.page.is_enabled(f"#{s}")), None)
+        if sign is not None:
+            assert self._tab_to(f"#{sign}", 10) == sign
+            self.press("Space")
+            self.page.wait_for_function(f"document.querySelector('#{sign}').checked")
+            assert self.assert_focus_kept("after a sign")["id"] == sign
+        assert self._tab_to("#commit", 10) == "commit"
+        mark = {"witch": "w", "soul": "s", None: ""}[sign]
+        self._enter([f"d1{mark}"], 1)
 
     def rove_hands(self) -> None:
         """The reveal's hands are one Tab stop after the declaration; the arrow keys go

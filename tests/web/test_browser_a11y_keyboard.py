@@ -66,6 +66,7 @@ def test_a_whole_wicked_labyrinth_game_by_keyboard(browser: Any, tmp_path: Any) 
     assert player.pressed.count("done") == 4, player.pressed  # each round's processing
     assert player.kinds["declare"] == len(hands), player.kinds
     assert player.roved == 2  # the reveal's hands, by the arrow keys
+    assert player.controls >= 2  # by Tab, Enter and Space on the controls
     said = player.said()
     assert "Your turn." in said and any("Hands opened for corridor" in line for line in said), said
 
