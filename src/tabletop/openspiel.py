@@ -149,6 +149,8 @@ class _Engine:
         self.last: tuple[np.ndarray, list[list[float]]] | None = None
         self.histories: list[tuple[int, list[float]] | None] = [None] * state.num_players
         self.legal: dict[int, list[int]] = {}
+        self.players = state.num_players
+        self.seats: list[list[int]] | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Engine:
         new = _Engine(self.state.clone(), self.prefix)
@@ -158,7 +160,7 @@ class _Engine:
         # never written: a move replaces them
         new.rows, new.lists, new.last = self.rows, self.lists, self.last
         new.histories = self.histories[:]
-        new.legal = self.legal  # replaced, never changed, by a move
+        new.legal, new.seats = self.legal, self.seats  # replaced, never changed, by a move
         return new
 
     def decide(self, player: int, action: int) -> None:
@@ -166,6 +168,7 @@ class _Engine:
         events = self.state.apply(player, action)  # raises before anything is recorded
         self.rows = self.lists = None
         self.legal = {}
+        self.seats = None
         self.entries.append(_Decision(player, action))
         self.entries += events
         self.own[player].append(action)
@@ -174,7 +177,32 @@ class _Engine:
         """Apply a chance outcome, recording its events."""
         self.rows = self.lists = None
         self.legal = {}
+        self.seats = None
         self.entries += self.state.apply_chance(outcome)
+
+    def seat_actions(self, simultaneous: bool, noop: int) -> list[list[int]]:
+        """Every seat's legal actions as pyspiel lists them (the no-op alone for a seat
+        without a decision at a simultaneous node; none in a sequential game; chance
+        outcomes at a chance node), listed once per state change."""
+        seats = self.seats
+        if seats is None:
+            state = self.state
+            if state.is_terminal():
+                seats = [[] for _ in range(self.players)]
+            elif state.is_chance_node():
+                outcomes = [outcome for outcome, _ in state.chance_outcomes()]
+                seats = [outcomes] * self.players
+            else:
+                deciding = state.current_players()
+                if simultaneous:
+                    seats = [
+                        self.legal_ids(p) if p in deciding else [noop] for p in range(self.players)
+                    ]
+                else:
+                    seats = [[] for _ in range(self.players)]
+                    seats[deciding[0]] = self.legal_ids(deciding[0])
+            self.seats = seats
+        return seats
 
     def legal_ids(self, seat: int) -> list[int]:
         """The deciding seat's legal action ids, sorted, listed once per state change
@@ -296,10 +324,18 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         callers (``rl_environment``, agents) get it here without pyspiel's path, which
         for a Python game builds and encodes a new initial state at every call to learn
         the tensor's size; C++ callers get the same values through the observer."""
-        seat = self._seat(player)
         engine = self._engine
-        tensors = self._tensors
-        return engine.observation_lists(tensors.table)[seat] + engine.history(seat, tensors)
+        if player is None:
+            player = self.current_player()
+        if not 0 <= player < engine.players:
+            raise ValueError(f"no seat {player} in a {engine.players}-seat game")
+        lists = engine.lists
+        if lists is None:
+            lists = engine.observation_lists(self._tensors.table)
+        kept = engine.histories[player]
+        if kept is None or kept[0] != len(engine.own[player]):
+            return lists[player] + engine.history(player, self._tensors)
+        return lists[player] + kept[1]
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """pyspiel's ``legal_actions``, answered here for a seat (Python callers such
@@ -309,13 +345,13 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
             return list(
                 super().legal_actions() if player is None else super().legal_actions(player)
             )
-        seat = self._seat(player)
-        state = self._engine.state
-        if state.is_terminal():
-            return []
-        if state.is_chance_node():
-            return [outcome for outcome, _ in state.chance_outcomes()]
-        return self._legal_actions(seat)
+        engine = self._engine
+        if player >= engine.players:
+            raise ValueError(f"no seat {player} in a {engine.players}-seat game")
+        seats = engine.seats
+        if seats is None:
+            seats = engine.seat_actions(self._simultaneous, self._noop)
+        return seats[player][:]
 
     def _seat(self, player: int | None) -> int:
         if player is None:
@@ -348,15 +384,11 @@ class TabletopState(pyspiel.State):  # type: ignore[misc]
         return self.returns()
 
     def _legal_actions(self, player: int) -> list[int]:
-        state = self._engine.state
+        engine = self._engine
+        state = engine.state
         if state.is_terminal() or state.is_chance_node():
             return []
-        deciding = state.current_players()
-        if not self._simultaneous:
-            return self._engine.legal_ids(player)[:] if player == deciding[0] else []
-        if player in deciding:
-            return self._engine.legal_ids(player)[:]
-        return [self._noop]
+        return engine.seat_actions(self._simultaneous, self._noop)[player][:]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return self._engine.state.chance_outcomes()

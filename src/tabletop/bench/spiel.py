@@ -30,8 +30,9 @@ from tabletop.bench.rl import env_episodes
 from tabletop.bench.timing import Rate, measure, using_clock
 from tabletop.core.game import Game
 
-ROUNDS = 3
-"""The loops take turns this many times (the figures are sums over the rounds)."""
+ROUNDS = 8
+"""The loops take turns this many times (the figures are sums over the rounds; on a
+shared machine the load changes within seconds, so the turns are short)."""
 
 
 def spiel_game(game: Game, players: int) -> Any:
@@ -117,14 +118,17 @@ def spiel_figures(game: Game, players: int, seconds: float, seed: int = 0) -> di
     theirs: list[Rate] = []
     env_steps = zoo_steps = 0
     share = seconds / ROUNDS
+    ratios = []
     with using_clock("cpu"):
         for k in range(ROUNDS):
             rate, taken = rl_environment_steps(spiel, share, seed + 1000 * k)
             env.append(rate)
             env_steps += taken
+            ratio = taken / rate.seconds
             rate, taken = env_episodes(game, players, share, seed + 1000 * k)
             zoo.append(rate)
             zoo_steps += taken
+            ratios.append(ratio / (taken / rate.seconds))
             ours.append(pyspiel_playouts(spiel, share, seed + 1000 * k))
             if yardstick is not None:
                 theirs.append(pyspiel_playouts(yardstick, share, seed + 1000 * k))
@@ -137,6 +141,7 @@ def spiel_figures(game: Game, players: int, seconds: float, seed: int = 0) -> di
         "rl_environment_steps_per_cpu_second": env_rate,
         "pettingzoo_steps_per_cpu_second": zoo_rate,
         "rl_environment_over_pettingzoo": env_rate / zoo_rate,
+        "ratio_per_round": ratios,
         "pyspiel_games_per_cpu_second": _per_second(ours),
         "information_state_tensor_size": spiel.information_state_tensor_size(),
         "observation_tensor_size": spiel.observation_tensor_size(),
