@@ -344,3 +344,30 @@ def test_docs_name_every_limit_of_the_servers_config() -> None:
     assert sorted(n for n in settings if f"`{n}`" not in section) == []
     weights = {"aggression", "spite", "future", "will", "info", "guard"}  # "heuristic weights"
     assert sorted(n for n in set(DEFAULT_BOT_LIMITS) - weights if f"`{n}`" not in section) == []
+
+
+def test_serve_sets_the_thinking_quota(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tabletop serve --bot-seconds-per-client 8`` reaches the workers' config: one
+    table of four ``mcts:time=2`` seats (8 s) fits, a second is refused with the 8."""
+    import uvicorn
+    from typer.testing import CliRunner
+
+    from tabletop.cli.app import app
+    from tabletop.server.config import ENV_VAR, ServerConfig
+    from tabletop.web.app import create_app
+
+    served: list[ServerConfig] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **k: served.append(ServerConfig.from_env()))
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    args = ["serve", "--data-dir", str(tmp_path), "--bot-seconds-per-client", "8"]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert [c.bot_seconds_per_client for c in served] == [8.0]
+    search = {"type": "bot", "bot": "mcts:time=2"}
+    body = {"game": WL, "players": 5, "seats": [{"type": "open"}, *[search] * 4]}
+    with TestClient(create_app(served[0])) as c:
+        assert c.post("/api/tables", json=body).status_code == 201
+        status, code, message = error(c.post("/api/tables", json=body))
+        assert (status, code) == (429, "too_much_thinking") and "8 s a decision in all" in message
+    bad = CliRunner().invoke(app, [*args[:3], "--bot-seconds-per-client", "-1"])
+    assert bad.exit_code == 2 and "bot-seconds-per-client" in bad.output

@@ -66,6 +66,16 @@ def serve(
     tables_per_client: int = typer.Option(
         20, "--tables-per-client", min=1, help="Unfinished tables per address (last hour)."
     ),
+    bot_seconds_per_client: float = typer.Option(
+        20.0,
+        "--bot-seconds-per-client",
+        min=0,
+        max=3600,
+        help=(
+            "Seconds of thinking a decision the bots of one address's unfinished tables"
+            " may ask for in all (a bot seat weighs its 'time'; quick bots nothing)."
+        ),
+    ),
     sockets_per_client: int = typer.Option(
         32, "--sockets-per-client", min=1, help="Open WebSockets per address."
     ),
@@ -111,6 +121,7 @@ def serve(
             **_limits(bot_limit or []),
         },
         tables_per_client=tables_per_client,
+        bot_seconds_per_client=bot_seconds_per_client,
         sockets_per_client=sockets_per_client,
         connections_per_client=connections_per_client,
         request_timeout=request_timeout,
