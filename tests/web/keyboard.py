@@ -41,6 +41,7 @@ SCREEN = """() => {
     if (q("#declaration #commit:enabled")) return "declare";
     if (q("#processing #done:enabled")) return "processing";
     if (q("button.location.legal")) return "place";
+    if (q("#hand button.bid:enabled")) return "bid";
     return null;
 }"""
 
@@ -232,6 +233,16 @@ class KeyboardPlayer:
                 return str(found["data"].get("action") or found["id"])
             self.press("Tab")
         return None
+
+    def bid(self) -> None:
+        """Goofspiel: focus starts on the hand's heading; Tab goes along the cards,
+        Enter bids the one with focus."""
+        cards = len(self.page.query_selector_all("#hand button.bid"))
+        for _ in range(1 + self.moves % min(3, cards)):
+            self.press("Tab")
+        found = self.assert_focus_kept("in the hand")
+        assert "card" in found["data"], found
+        self._enter([f"b{found['data']['card']}"], 1)
 
     def place(self) -> None:
         """Code of Nine's board: focus starts on a location a pawn may go to; the arrow

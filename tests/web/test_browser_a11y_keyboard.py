@@ -1,4 +1,4 @@
-"""Both games, start to finish, by keyboard alone (issue 29).
+"""Both games (and Goofspiel), start to finish, by keyboard alone (issue 29).
 
 A person in seat 1 plays every decision with ``keyboard.press`` only (no click, no
 ``focus()`` from the test): the page must put the focus where the next decision starts
@@ -79,3 +79,10 @@ def test_a_whole_code_of_nine_game_by_keyboard(browser: Any, tmp_path: Any) -> N
     assert player.kinds["place"] >= 6 and player.kinds["dialog"] >= 2, player.kinds
     said = player.said()
     assert "Your turn." in said and any("Round 1 is over" in line for line in said), said
+
+
+def test_a_whole_goofspiel_game_by_keyboard(browser: Any, tmp_path: Any) -> None:
+    with LiveServer(tmp_path) as server:
+        player, stored, forced = _keyboard_game(browser, server, "goofspiel", 2, 3)
+    _only_pressed_and_forced(stored, player.pressed, forced)
+    assert player.kinds["bid"] >= 12, player.kinds  # the last bid, one card left, is forced

@@ -83,7 +83,8 @@ function handPanel(ctx) {
   return h(
     "section",
     { class: "panel gs-hand", id: "hand" },
-    h("h2", {}, legal.size ? t("gs.chooseBid", { card: v.point_card }) : t("gs.hand")),
+    // a new decision's start for the table's focus keeper (js/focus.js)
+    h("h2", { id: "hand-title", tabindex: -1, dataset: { autofocus: legal.size ? "" : undefined } }, legal.size ? t("gs.chooseBid", { card: v.point_card }) : t("gs.hand")),
     h(
       "div",
       { class: "gs-cards" },

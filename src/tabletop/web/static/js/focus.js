@@ -48,7 +48,8 @@ function movable(area) {
 /**
  * Draw with `draw()` inside `root` keeping the focus where the person had it; when
  * `decision` is a new decision of theirs, move focus to its start. Focus never stays on
- * <body> once a screen has been played on: the last resort is the status line (#turn).
+ * <body> once a screen has been played on: at the end it goes to the final scores'
+ * heading, else the status line (#turn), else the table's title.
  */
 export function keepFocus(root, draw, state, decision) {
   const before = document.activeElement;
@@ -67,7 +68,7 @@ export function keepFocus(root, draw, state, decision) {
   if (!hadFocus && !state.played) return; // the person never focused the table: leave them be
   state.played = true;
   const again = key ? root.querySelector(key) : null;
-  focusFirst(root, [again, "[data-autofocus]:not(:disabled)", "#choice-title", "#turn", "h1"]);
+  focusFirst(root, [again, "[data-autofocus]:not(:disabled)", "#choice-title", "#final-title", "#turn", "h1"]);
 }
 
 /** Keep Tab and Shift+Tab inside an open `aria-modal` dialog of `root`. */

@@ -271,7 +271,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     return h(
       "header",
       { class: "table-head" },
-      h("h1", {}, table ? gameTitle(table.game) : t("app.loading")),
+      h("h1", { tabindex: -1 }, table ? gameTitle(table.game) : t("app.loading")),
       h(
         "span",
         { class: `conn ${ctx.status}`, id: "connection", title: t(`conn.${ctx.status}`) },
@@ -466,7 +466,7 @@ export function showTable(main, tableId, { seat, spectator }) {
     return h(
       "section",
       { class: "panel final", id: "final" },
-      h("h2", {}, t("final.title")),
+      h("h2", { id: "final-title", tabindex: -1 }, t("final.title")),
       body,
       h(
         "p",
