@@ -432,8 +432,11 @@ class LiveTable:
 
         ``decision``, if given, is the decision the action answers (its marker), which
         must be the seat's decision now. At a table another worker owns, the action goes
-        to that worker instead.
+        to that worker instead. An action of an away seat's own person takes the seat
+        back first (:meth:`take_back`).
         """
+        if source == "seat" and self.seats[seat].kind == "human" and self.seats[seat].away:
+            await self.take_back(seat)
         owners = self.services.owners
         for _ in range(3):
             if self.owned:
@@ -678,6 +681,18 @@ class LiveTable:
         """A human leaves (a bot plays for them) or comes back."""
         async with self._quiet():
             await self._set_away_locked(seat, away, bot)
+
+    async def take_back(self, seat: int) -> None:
+        """The person of an away seat acted through their seat's link: they take the seat
+        back (as by ``return``), so their action plays instead of ``seat_away``.
+
+        Under the table's quiet lock, so it is ordered with the bot's answer: a bot
+        action already committed stands (the person's action is then stale and refused
+        in those words), and one still thinking is refused ``seat_returned``."""
+        async with self._quiet():
+            if self.seats[seat].kind == "human" and self.seats[seat].away:
+                log.info("table %s: seat %d acted and took its seat back", self.id, seat + 1)
+                await self._set_away_locked(seat, False, None)
 
     async def _set_away_locked(self, seat: int, away: bool, bot: str | None) -> None:
         current = self.seats[seat]
