@@ -58,6 +58,28 @@ def test_votes_count_a_majority_of_the_people_present() -> None:
     assert votes.forgive(0) and votes.streak[0] == 0 and 0 not in votes.votes
 
 
+def test_kept_votes_stand_after_a_restart_unless_the_seat_acted_since() -> None:
+    """``SeatVotes.restore`` (at load, after the log is replayed): the votes kept in the
+    database count while the seat may still be voted on and has not acted since they
+    were cast; a seat that acted since (its run forgiven) starts with none."""
+    seats = _people(3)
+    kept = {0: ([1], 5), 1: ([0], 5)}
+
+    votes = SeatVotes(3)
+    for seq in (3, 4):
+        votes.note(0, "clock", (0, seq), seq)
+    votes.restore(kept, seats)
+    assert votes.votes == {0: {1}}  # seat 1 may not be voted on: its vote is dropped
+    assert votes.needed(0, seats) == 2 and votes.cast(2, 0, seats) is True
+
+    votes = SeatVotes(3)
+    votes.note(0, "seat", None, 6)  # acted after the votes of step 5 ...
+    for seq in (7, 8):
+        votes.note(0, "clock", (0, seq), seq)  # ... and timed out twice again
+    votes.restore(kept, seats)
+    assert votes.eligible(0, seats) and votes.votes == {}
+
+
 class _Table:
     """A real server's table of three people: seat 0 silent, seats 1 and 2 answering
     every decision at once."""

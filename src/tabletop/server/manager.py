@@ -313,9 +313,13 @@ class TableManager:
         if row.broken:
             raise _corrupt(table_id)
         rows = await self.services.read(self.services.store.actions_after, table_id, 0)
+        kept: dict[int, tuple[list[int], int]] = {}  # only a table with a clock has time-outs
+        if row.timed and not row.over:
+            kept = await self.services.read(self.services.store.load_votes, table_id)
         try:  # only the table's own computation: a database failure is not the table's
             table = LiveTable(row, seat_rows, self.services)
             table.replay(rows)
+            table.restore_votes(kept)
         except Exception as exc:
             if isinstance(exc, TabletopError):
                 log.error("table %s does not replay: %s", table_id, exc)

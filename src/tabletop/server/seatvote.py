@@ -36,11 +36,14 @@ class SeatVotes:
         self._keys: list[tuple[int, int] | None] = [None] * players
         self.votes: dict[int, set[int]] = {}
         """Seats voted against -> the seats that voted."""
+        self.acted_at = [0] * players
+        """The step of each seat's last action of its own (0: none yet)."""
 
-    def note(self, seat: int, source: str, key: tuple[int, int] | None) -> bool:
+    def note(self, seat: int, source: str, key: tuple[int, int] | None, seq: int = 0) -> bool:
         """Count an action of ``seat`` (``key``: the decision the clock played, for a
-        ``clock`` action); whether the seat's run changed."""
+        ``clock`` action; ``seq``: the action's step); whether the seat's run changed."""
         if source == "seat":
+            self.acted_at[seat] = max(self.acted_at[seat], seq)
             return self.forgive(seat)
         if source == "clock" and key != self._keys[seat]:
             self._keys[seat] = key
@@ -56,6 +59,17 @@ class SeatVotes:
         self._keys[seat] = None
         self.votes.pop(seat, None)
         return had
+
+    def restore(self, kept: dict[int, tuple[list[int], int]], seats: Sequence[SeatRow]) -> None:
+        """Count the votes kept in the database (``Store.load_votes``: voters, and the
+        step they date from) once the log has been replayed: those against a seat that
+        may still be voted on and has not acted since; the rest were forgiven."""
+        for target, (voters, at) in kept.items():
+            if not (0 <= target < len(seats) and self.eligible(target, seats)):
+                continue
+            valid = {v for v in voters if 0 <= v < len(seats) and v != target}
+            if valid and at >= self.acted_at[target]:
+                self.votes[target] = valid
 
     def eligible(self, seat: int, seats: Sequence[SeatRow]) -> bool:
         """Whether the others may vote on ``seat`` now."""

@@ -92,6 +92,8 @@ seats = Table(
     Column("away", Boolean, nullable=False),
     Column("invite_digest", String(64), nullable=True),
     Column("bank_used", Float, nullable=False, default=0.0, server_default=text("0")),
+    Column("voters", Integer, nullable=True),
+    Column("voted_at", Integer, nullable=True),
 )
 
 actions = Table(
@@ -423,12 +425,42 @@ class Store:
             )
 
     def set_away(self, table_id: str, seat: int, away: bool, bot: str | None) -> None:
+        """A person leaves their seat to ``bot`` or comes back; either way the votes
+        against the seat are over (``set_votes``)."""
         with self.engine.begin() as conn:
             conn.execute(
                 update(seats)
                 .where(seats.c.table_id == table_id, seats.c.seat == seat)
-                .values(away=away, bot=bot)
+                .values(away=away, bot=bot, voters=None, voted_at=None)
             )
+
+    def set_votes(self, table_id: str, seat: int, voters: Iterable[int], at: int) -> None:
+        """Keep the votes to hand ``seat`` to a bot (the voting seats, cast by step
+        ``at`` of the log), so a restart or another worker counts them; they stand
+        while the seat has not acted since ``at`` (``seatvote.SeatVotes.restore``)."""
+        mask = sum(1 << v for v in set(voters))
+        with self.engine.begin() as conn:
+            conn.execute(
+                update(seats)
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(voters=mask, voted_at=at)
+            )
+
+    def load_votes(self, table_id: str) -> dict[int, tuple[list[int], int]]:
+        """Each seat's kept votes (``set_votes``): the voters and the step they date from."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                select(seats.c.seat, seats.c.voters, seats.c.voted_at).where(
+                    seats.c.table_id == table_id, seats.c.voters.is_not(None)
+                )
+            ).all()
+        return {
+            r.seat: (
+                [v for v in range(r.voters.bit_length()) if r.voters >> v & 1],
+                r.voted_at or 0,
+            )
+            for r in rows
+        }
 
     def create_rematch(self, old_id: str, table: TableRow, seat_rows: Sequence[SeatRow]) -> str:
         """Create ``table`` as the rematch of ``old_id`` unless another request already

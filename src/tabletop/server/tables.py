@@ -285,7 +285,7 @@ class LiveTable:
         timed-out decisions in a row (``seatvote``: the others may vote past two)."""
         if 0 <= row.seat < len(self.seats):
             was = self.votes.eligible(row.seat, self.seats)
-            if self.votes.note(row.seat, row.source, key):
+            if self.votes.note(row.seat, row.source, key, row.seq):
                 self._vote_news |= was or self.votes.eligible(row.seat, self.seats)
         if row.source != "clock":
             return None
@@ -718,6 +718,8 @@ class LiveTable:
             if not self.started:
                 raise TableError("not_started", "the game starts when every seat is taken")
             handed = self.votes.cast(voter, target, self.seats)
+            if not handed:  # kept for a restart and the other workers' loads
+                await self._keep_votes(voter, target)
             votes = len(self.votes.votes.get(target, ()))
             needed = self.votes.needed(target, self.seats)
             self.services.bus.publish(
@@ -742,6 +744,25 @@ class LiveTable:
                 self.services.lobby.changed()
                 self.audience.seats(self.state, self.seq, self.decisions_now(), self.summary())
             return outcome
+
+    async def _keep_votes(self, voter: int, target: int) -> None:
+        """Store the votes against ``target`` (a hand-over clears them with the seat's
+        ``set_away``); if the database fails, ``voter``'s vote is not counted either."""
+        voters = self.votes.votes[target]
+        try:
+            store = self.services.store
+            await self.services.writer.call(store.set_votes, self.id, target, voters, self.seq)
+        except Exception as exc:
+            voters.discard(voter)
+            log.error("table %s: could not store a vote: %r", self.id, exc)
+            raise TableError(
+                "storage", "the vote was not stored (the database failed); vote again", 503
+            ) from None
+
+    def restore_votes(self, kept: dict[int, tuple[list[int], int]]) -> None:
+        """At load, after :meth:`replay`: the votes kept in the database that still
+        stand (``SeatVotes.restore``)."""
+        self.votes.restore(kept, self.seats)
 
     def rematch_made(self, table_id: str) -> None:
         """Someone asked for a rematch (``TableManager.rematch``): note the new table
