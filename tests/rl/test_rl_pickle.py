@@ -253,3 +253,35 @@ def test_every_state_copies_at_any_point_and_plays_on_the_same(game, players, op
         assert twin.is_terminal()
         assert twin.to_json() == state.to_json()
         assert twin.result() == state.result()
+
+
+# ---------------------------------------------------------------- the C tables' records
+
+
+@pytest.mark.parametrize("game", ["wicked-labyrinth", "code-of-nine"])
+def test_a_c_table_saves_and_loads_its_game_and_refuses_other_bytes(game):
+    """``Tables.save`` / ``load`` (``rl/native/_tables.h``): a table's record put at
+    another table plays on as the original; bytes of another length are refused."""
+    from test_rl_native_labyrinth import require_native
+
+    from tabletop.rl.native.shard import NativeShard
+
+    require_native(game)
+    players = tabletop.game(game).info.player_counts[0]
+    env = VectorEnv(game, players, tables=2)
+    assert isinstance(env._shard, NativeShard)
+    env.reset(seed=13)
+    rng = np.random.default_rng(9)
+    for _ in range(12):
+        vector_step(env, rng)
+    c_tables = env._shard._tables.engine
+    record = c_tables.save(0)
+    c_tables.load(1, record)
+    assert c_tables.history(1) == c_tables.history(0)
+    assert c_tables.save(1) == record
+    with pytest.raises(ValueError, match="not a saved table"):
+        c_tables.load(1, record[:-1])
+    with pytest.raises(ValueError, match="not a saved table"):
+        c_tables.load(1, b"")
+    with pytest.raises(IndexError):
+        c_tables.save(2)
