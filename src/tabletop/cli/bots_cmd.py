@@ -216,7 +216,23 @@ def population(
             reports.append(pop.markdown(name, spec, found, command))
         if as_json:
             typer.echo(json.dumps(figures))
-        text = "\n".join(reports)
+        whole = _command(
+            "population", games_names, bot=bot, games=games, seed=seed, workers=workers
+        )
+        text = "\n".join(
+            [
+                "# Bots against generated fields (`tabletop bots population`)",
+                "",
+                'Fields and figures: [README.md](README.md), "The generated population". '
+                "This report:",
+                "",
+                "```",
+                whole,
+                "```",
+                "",
+                *reports,
+            ]
+        )
         if out is not None:
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_text(text, encoding="utf-8")
