@@ -45,7 +45,8 @@ def main() -> None:
             f"{f['pyspiel_games_per_cpu_second']:,.1f} games/CPU s"
             + (
                 f", OpenSpiel {f['reference']} {f['reference_games_per_cpu_second']:,.1f}"
-                f" (ours / theirs {f['pyspiel_games_over_reference']:.4f})"
+                f" (ours / theirs {f['pyspiel_games_over_reference']:.4f}; its rl_environment "
+                f"{f['reference_rl_environment_steps_per_cpu_second']:,.0f} steps/CPU s)"
                 if "reference" in f
                 else ""
             )

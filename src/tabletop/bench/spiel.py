@@ -13,7 +13,9 @@ of machine load weighs on all alike:
   random masked actions);
 - ``playouts``: bare random playouts through the ``pyspiel`` API (``legal_actions``,
   ``apply_action(s)``, ``chance_outcomes``), of our game and, with the same loop, of
-  OpenSpiel's own C++ game named by the kits' ``bench:openspiel``.
+  OpenSpiel's own C++ game named by the kits' ``bench:openspiel``; and
+  ``rl_environment`` on that C++ game too: what OpenSpiel's env costs a step when the
+  game costs nearly nothing.
 
 A step is one call of ``step`` in either env. :func:`spiel_figures` gives the steps per
 CPU second of both envs and their ratio (the target: at least 0.25), and the games per
@@ -116,7 +118,8 @@ def spiel_figures(game: Game, players: int, seconds: float, seed: int = 0) -> di
     zoo: list[Rate] = []
     ours: list[Rate] = []
     theirs: list[Rate] = []
-    env_steps = zoo_steps = 0
+    theirs_env: list[Rate] = []
+    env_steps = zoo_steps = theirs_steps = 0
     share = seconds / ROUNDS
     ratios = []
     with using_clock("cpu"):
@@ -132,6 +135,9 @@ def spiel_figures(game: Game, players: int, seconds: float, seed: int = 0) -> di
             ours.append(pyspiel_playouts(spiel, share, seed + 1000 * k))
             if yardstick is not None:
                 theirs.append(pyspiel_playouts(yardstick, share, seed + 1000 * k))
+                rate, taken = rl_environment_steps(yardstick, share, seed + 1000 * k)
+                theirs_env.append(rate)
+                theirs_steps += taken
     env_rate = env_steps / sum(r.seconds for r in env)
     zoo_rate = zoo_steps / sum(r.seconds for r in zoo)
     out: dict[str, Any] = {
@@ -153,6 +159,9 @@ def spiel_figures(game: Game, players: int, seconds: float, seed: int = 0) -> di
         out["reference_games_per_cpu_second"] = _per_second(theirs)
         out["pyspiel_games_over_reference"] = (
             out["pyspiel_games_per_cpu_second"] / out["reference_games_per_cpu_second"]
+        )
+        out["reference_rl_environment_steps_per_cpu_second"] = theirs_steps / sum(
+            r.seconds for r in theirs_env
         )
     return out
 
