@@ -106,4 +106,12 @@ def markdown(steps: list[Step], command: str) -> str:
             f"| {s.game} | {s.upper.name} | {s.lower.name} | {r.games} | **{r.rate:.1%}** "
             f"| {r.low:.1%} - {r.high:.1%} | {verdict} |"
         )
-    return "\n".join(["```", command, "```", "", *lines]) + "\n"
+    intro = [
+        "# The level ladder (`tabletop bots ladder`)",
+        "",
+        "Each lobby level one against three of the level below, seats rotated on each deal,",
+        f"evaluation seeds; a level clears at {TARGET:.0%} or more with its 95% Wilson interval",
+        f"above {FLOOR:.0%}. Searches are played in CPU time without the lobby's ceiling.",
+        "",
+    ]
+    return "\n".join([*intro, "```", command, "```", "", *lines]) + "\n"
