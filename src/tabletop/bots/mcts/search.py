@@ -81,10 +81,6 @@ class Budget:
                     f"ceiling ({self.ceiling} s) must be at least the time ({self.seconds} s)"
                 )
 
-    def clock(self) -> float:
-        """Now, on the budget's clock (seconds)."""
-        return self.cpu_clock() if self.cpu else self.wall_clock()
-
     def start(self) -> Timer:
         """A timer for one decision, started now."""
         return Timer(self, self.cpu_clock(), self.wall_clock())
