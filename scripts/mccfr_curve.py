@@ -20,9 +20,15 @@ equilibrium). ``--reference`` runs the same solver with the same seed on a pyspi
 string beside it, its NashConv times ``--reference-scale`` (OpenSpiel's goofspiel with
 ``imp_info=True``, the information tabletop's gives, pays win/loss in [-1, 1] where
 tabletop's pays win shares in [0, 1]: half the scale).
-``--no-nash-conv`` prints the iteration rate and information states only (a game whose
-tree is too big to walk). MCCFR and the game's chance draw from NumPy's global generator,
-seeded with ``--seed``: the same command prints the same curve (but the seconds).
+``--no-nash-conv`` is for a game whose tree is too big to walk (a research configuration
+of Code of Nine or The Wicked Labyrinth: every deal differs): in NashConv's place it
+prints a proxy of convergence, the average policy's change since the previous row (the
+mean over the information states met before that row of the total-variation distance
+between their average policies then and now; it shrinks as the average settles, and as
+states met once dilute it), and the share of those states whose average moved at all
+(met again since: the only ones MCCFR can still improve).
+MCCFR and the game's chance draw from NumPy's global generator, seeded with ``--seed``:
+the same command prints the same curve (but the seconds).
 ``tests/rl/test_rl_mccfr_curve.py`` checks the first rows of docs/rl.md's table.
 """
 
@@ -50,6 +56,10 @@ class Row:
     nash_conv: float | None
     reference: float | None = None
     reference_seconds: float | None = None
+    change: float | None = None
+    """The proxy without NashConv: the average policy's mean change since the last row."""
+    moved: float | None = None
+    """The share of the last row's information states whose average policy moved."""
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -107,6 +117,26 @@ class Run:
     def infostates(self) -> int:
         return len(self.solver._infostates)
 
+    def average(self) -> dict[str, np.ndarray]:
+        """Every information state's average policy so far (the solver's table of
+        reach-weighted sums, normalized)."""
+        return {
+            key: sums / sums.sum()
+            for key, (_, sums) in self.solver._infostates.items()  # (regrets, sums)
+        }
+
+
+def policy_change(
+    before: dict[str, np.ndarray], now: dict[str, np.ndarray]
+) -> tuple[float | None, float | None]:
+    """The mean total-variation distance between two average policies over the
+    information states of ``before``, and the share of those states where it is not 0
+    (None, None when ``before`` has none)."""
+    if not before:
+        return None, None
+    moves = np.array([0.5 * np.abs(now[key] - p).sum() for key, p in before.items()])
+    return float(moves.mean()), float(np.count_nonzero(moves) / len(moves))
+
 
 def curve(
     game: str,
@@ -128,7 +158,9 @@ def curve(
     theirs = Run(sequential(pyspiel.load_game(reference)), reference_scale) if reference else None
     rows: list[Row] = []
     done = 0
+    before: dict[str, np.ndarray] = {}
     while True:
+        now = {} if nash_conv else ours.average()
         row = Row(
             done,
             ours.seconds,
@@ -136,7 +168,9 @@ def curve(
             ours.nash_conv() if nash_conv else None,
             theirs.nash_conv() if theirs and nash_conv else None,
             theirs.seconds if theirs else None,
+            *policy_change(before, now),
         )
+        before = now
         rows.append(row)
         if echo:
             print(markdown_row(row), flush=True)
@@ -149,9 +183,10 @@ def curve(
         done += step
 
 
-def markdown_header(reference: bool) -> str:
-    head = "| iterations | CPU seconds | information states | NashConv |"
-    rule = "|---:|---:|---:|---:|"
+def markdown_header(reference: bool, nash_conv: bool = True) -> str:
+    last = "NashConv |" if nash_conv else "average policy's change | states moved |"
+    head = f"| iterations | CPU seconds | information states | {last}"
+    rule = "|---:|---:|---:|---:|" if nash_conv else "|---:|---:|---:|---:|---:|"
     if reference:
         head += " OpenSpiel's game, NashConv |"
         rule += "---:|"
@@ -159,36 +194,62 @@ def markdown_header(reference: bool) -> str:
 
 
 def markdown_row(row: Row) -> str:
-    conv = "" if row.nash_conv is None else f"{row.nash_conv:.4f}"
+    value = row.nash_conv if row.nash_conv is not None else row.change
+    conv = "" if value is None else f"{value:.4f}"
     text = f"| {row.iterations:,} | {row.seconds:.1f} | {row.infostates:,} | {conv} |"
+    if row.nash_conv is None:  # the proxy's second column
+        text += "  |" if row.moved is None else f" {row.moved:.2%} |"
     if row.reference is not None:
         text += f" {row.reference:.4f} |"
     return text
 
 
 def plot(rows: list[Row], path: str, title: str) -> None:
-    """NashConv against iterations (log-log), ours and the reference's."""
+    """NashConv against iterations (log-log), ours and the reference's; without NashConv,
+    the information states met and the average policy's change (where it is not 0)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    shown = [r for r in rows if r.iterations > 0 and r.nash_conv is not None]
-    fig, ax = plt.subplots(figsize=(6, 4))
-    ax.loglog([r.iterations for r in shown], [r.nash_conv for r in shown], "o-", label="tabletop")
-    if any(r.reference is not None for r in shown):
+    shown = [r for r in rows if r.iterations > 0]
+    if any(r.nash_conv is not None for r in rows):
+        fig, ax = plt.subplots(figsize=(6, 4))
         ax.loglog(
-            [r.iterations for r in shown],
-            [r.reference for r in shown],
-            "s--",
-            label="OpenSpiel's own game (scaled)",
-            alpha=0.7,
+            [r.iterations for r in shown], [r.nash_conv for r in shown], "o-", label="tabletop"
         )
-    ax.set_xlabel("iterations")
-    ax.set_ylabel("NashConv of the average policy")
-    ax.set_title(title, fontsize=10)
-    ax.grid(True, which="both", alpha=0.3)
-    ax.legend()
+        if any(r.reference is not None for r in shown):
+            ax.loglog(
+                [r.iterations for r in shown],
+                [r.reference for r in shown],
+                "s--",
+                label="OpenSpiel's own game (scaled)",
+                alpha=0.7,
+            )
+        ax.set_ylabel("NashConv of the average policy")
+        ax.legend()
+        axes = [ax]
+    else:
+        fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+        states, change = axes
+        states.plot([r.iterations for r in rows], [r.infostates for r in rows], "o-")
+        states.set_ylabel("information states met")
+        moved = [r for r in shown if r.change]
+        change.loglog([r.iterations for r in moved], [r.change for r in moved], "o-")
+        change.set_ylabel("average policy's change since the last point\n(mean total variation)")
+        if not moved:
+            change.text(
+                0.5,
+                0.5,
+                "0 at every point:\nno average policy moved",
+                ha="center",
+                va="center",
+                transform=change.transAxes,
+            )
+    for ax in axes:
+        ax.set_xlabel("iterations")
+        ax.grid(True, which="both", alpha=0.3)
+    fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
@@ -212,7 +273,7 @@ def main() -> None:
     options = dict(args.option)
     words = ", ".join(f"{k}={v}" for k, v in options.items()) or "the published game"
     print(f"{args.game}, {args.players} players, {words}; seed {args.seed}\n")
-    print(markdown_header(args.reference is not None))
+    print(markdown_header(args.reference is not None, args.nash_conv))
     rows = curve(
         args.game,
         args.players,

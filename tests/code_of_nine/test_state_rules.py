@@ -172,7 +172,18 @@ def test_a_copy_of_a_subclass_state_is_of_that_class_and_plays_the_same() -> Non
     s = ready(4, seed=4)
     v = _Variant(s.game, s.num_players, s.seed, s.options, s.auto_chance)
     s._copy_base(v)
-    for name in ("board", "cards", "expert", "phase", "round", "start", "turn", "dealt"):
+    for name in (
+        "board",
+        "cards",
+        "expert",
+        "phase",
+        "round",
+        "rounds",
+        "pawns",
+        "start",
+        "turn",
+        "dealt",
+    ):
         setattr(v, name, getattr(s, name))
     for name in ("b", "ruins", "spots", "pending", "deck"):
         setattr(v, name, list(getattr(s, name)))

@@ -20,6 +20,9 @@ class OptionSpec:
     kind: type | tuple[type, ...]
     default: Any
     help: str
+    research: bool = False
+    """An option of a research configuration (a game smaller than the published one, for
+    game-theory methods): the API lists and takes it, the web lobby does not offer it."""
 
 
 @dataclass(frozen=True)

@@ -221,6 +221,7 @@ def game_info(game: Game) -> dict[str, Any]:
                 if o.default is None or isinstance(o.default, bool | int | float | str)
                 else repr(o.default),
                 "help": o.help,
+                "research": o.research,
             }
             for o in info.options
         ],

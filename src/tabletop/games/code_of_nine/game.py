@@ -6,14 +6,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from tabletop.core.datafile import resolve_data
-from tabletop.core.errors import RecordError
+from tabletop.core.errors import GameOptionError, RecordError
 from tabletop.core.game import Game
 from tabletop.core.info import GameInfo, Longest, OptionSpec
 from tabletop.core.rng import SplitMix64
 from tabletop.core.state import State
 from tabletop.games.code_of_nine import actions as A
-from tabletop.games.code_of_nine import length, position
-from tabletop.games.code_of_nine.items import HOLDERS, PAWNS, ROUNDS, START_WILL
+from tabletop.games.code_of_nine import length, position, research
+from tabletop.games.code_of_nine.items import CARDS_IN_HAND, HOLDERS, PAWNS, ROUNDS, START_WILL
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
     CARD,
@@ -31,6 +31,7 @@ from tabletop.games.code_of_nine.layout import (
 from tabletop.games.code_of_nine.layout import PAWNS as PAWNS_SLOT
 from tabletop.games.code_of_nine.locations import Board, default_board, load_board, parse_board
 from tabletop.games.code_of_nine.memory_cards import (
+    CARD_COUNT,
     MemoryCardSet,
     default_memory_cards,
     load_memory_cards,
@@ -39,6 +40,16 @@ from tabletop.games.code_of_nine.memory_cards import (
 from tabletop.games.code_of_nine.scoring import score_bounds
 from tabletop.games.code_of_nine.state import SEAT_SHIFT, CodeOfNineState
 from tabletop.games.code_of_nine.views import CodeOfNineView
+
+MIN_PAWNS = 2
+"""The fewest pawns a round a research configuration may give: changing one's memory
+cards at setup costs a round-1 pawn (setup step 5), and a start player must still have
+one to place."""
+
+
+MIN_DECK = HOLDERS * CARDS_IN_HAND
+"""The fewest memory cards a research configuration may shuffle: two for every holder
+(and the ninth memory's in the expert game)."""
 
 
 def max_will(board: Board) -> int:
@@ -77,6 +88,40 @@ INFO = GameInfo(
             None,
             "another board (items and locations): a TOML or JSON file path, or its data",
         ),
+        OptionSpec(
+            "research",
+            str,
+            "",
+            "a named research configuration, not the published game: 'tiny' (one round "
+            "of two pawns, eight memory cards, five locations; research.py); empty: none",
+            research=True,
+        ),
+        OptionSpec(
+            "rounds",
+            int,
+            ROUNDS,
+            f"a research configuration, not the published game: the game ends after this "
+            f"many rounds (1-{ROUNDS}; the published game plays {ROUNDS})",
+            research=True,
+        ),
+        OptionSpec(
+            "pawns",
+            int,
+            PAWNS,
+            f"a research configuration, not the published game: action pawns each player "
+            f"places a round ({MIN_PAWNS}-{PAWNS}; the published game: {PAWNS})",
+            research=True,
+        ),
+        OptionSpec(
+            "deck",
+            int,
+            CARD_COUNT,
+            f"a research configuration, not the published game: at most this many cards "
+            f"of the mode's memory cards, the lowest numbers, are shuffled "
+            f"({MIN_DECK}-{CARD_COUNT}, {MIN_DECK + 1} at least in the expert game; the "
+            f"published game: {CARD_COUNT}, the whole deck)",
+            research=True,
+        ),
     ),
     num_distinct_actions=len(A.TABLE),
     num_chance_outcomes=28,
@@ -95,6 +140,23 @@ INFO = GameInfo(
 )
 
 
+def deck_size(options: Mapping[str, Any]) -> int:
+    """A research configuration's ``deck`` (absent: ``CARD_COUNT``, the whole deck),
+    checked: a card for every hand (and the ninth memory in the expert game) at least."""
+    expert = bool(options.get("expert"))
+    return research_size(options, "deck", MIN_DECK + int(expert), CARD_COUNT)
+
+
+def research_size(options: Mapping[str, Any], name: str, least: int, most: int) -> int:
+    """A research configuration's ``rounds``, ``pawns`` or ``deck`` (``least`` to the published
+    ``most``; absent: ``most``), checked: a smaller game for tabular methods, never a
+    larger one than the rules (and the bounds proved from them: ``length.py``) allow."""
+    value = options.get(name, most)
+    if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+        raise GameOptionError(f"code-of-nine: {name} is {least} to {most}, not {value!r}")
+    return value
+
+
 class CodeOfNine(Game):
     info = INFO
     actions = A.TABLE
@@ -104,6 +166,7 @@ class CodeOfNine(Game):
         return length.longest_for_options(players, options)
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
+        options = research.expand(options, {spec.name: spec.default for spec in INFO.options})
         cards = resolve_data(
             options.get("memory_cards"),
             "memory_cards",
@@ -114,9 +177,16 @@ class CodeOfNine(Game):
         board = resolve_data(
             options.get("locations"), "locations", default_board, load_board, parse_board
         )
-        return {**options, "memory_cards": cards, "locations": board}
+        sizes = {
+            name: research_size(options, name, least, most)
+            for name, least, most in (("rounds", 1, ROUNDS), ("pawns", MIN_PAWNS, PAWNS))
+        }
+        sizes["deck"] = deck_size(options)
+        return {**options, "memory_cards": cards, "locations": board, **sizes}
 
     def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        if options.get("research"):
+            return {"research": options["research"]}  # its sizes and board follow from it
         out: dict[str, Any] = {}
         if options.get("expert"):
             out["expert"] = True
@@ -127,13 +197,22 @@ class CodeOfNine(Game):
             value = options.get(key)
             if value is not None and value is not default:
                 out[key] = value.to_json() if isinstance(value, MemoryCardSet | Board) else value
+        for key, published in (("rounds", ROUNDS), ("pawns", PAWNS), ("deck", CARD_COUNT)):
+            if options.get(key, published) != published:
+                out[key] = options[key]
         return out
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], auto_chance: bool
     ) -> State:
         state = CodeOfNineState(self, players, seed, options, auto_chance)
-        state.setup(options["locations"], options["memory_cards"], bool(options.get("expert")))
+        state.setup(
+            options["locations"],
+            options["memory_cards"].limited(options.get("deck", CARD_COUNT)),
+            bool(options.get("expert")),
+            options.get("rounds", ROUNDS),
+            options.get("pawns", PAWNS),
+        )
         return state
 
     def _build_position(self, state: State, data: Mapping[str, Any], source: str) -> None:
@@ -161,9 +240,15 @@ class CodeOfNine(Game):
         if not isinstance(view, CodeOfNineView):
             raise TypeError("determinize() needs a CodeOfNineView")
         n = view.players
-        options = {"expert": view.expert, "memory_cards": view.cards, "locations": view.board}
+        options = {
+            "expert": view.expert,
+            "memory_cards": view.cards,
+            "locations": view.board,
+            "rounds": view.rounds,
+            "pawns": view.pawns,
+        }
         state = CodeOfNineState(self, n, seed, options, True)
-        state.setup(view.board, view.cards, view.expert)
+        state.setup(view.board, view.cards, view.expert, view.rounds, view.pawns)
         b = state.b
         for h in view.holders:
             o = h.seat * STRIDE

@@ -101,6 +101,26 @@ class MemoryCardSet:
 
     source: str
     cards: tuple[MemoryCard, ...]
+    deck_size: int = CARD_COUNT
+    """A research configuration's smaller deck: at most the first ``deck_size`` cards
+    of the mode's deck are shuffled (:meth:`limited`); ``CARD_COUNT``: the whole deck."""
+
+    def limited(self, deck_size: int) -> MemoryCardSet:
+        """This set with at most the first ``deck_size`` cards of each mode's deck in the
+        game (a research configuration, not the published game); this very set for
+        ``CARD_COUNT`` (the published game). The same object for the same size, so
+        tables that compare sets by identity (``rl/table.py``) keep matching."""
+        if deck_size == self.deck_size:
+            return self
+        made = self._limits.get(deck_size)
+        if made is None:
+            made = self._limits[deck_size] = MemoryCardSet(self.source, self.cards, deck_size)
+        return made
+
+    @functools.cached_property
+    def _limits(self) -> dict[int, MemoryCardSet]:
+        """The sets :meth:`limited` made, by deck size."""
+        return {}
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -124,7 +144,10 @@ class MemoryCardSet:
         """Normal and expert decks: every setup and determinisation asks (a bot's
         decision twice), so the cards are read once."""
         normal = tuple(i for i, c in enumerate(self.cards) if not c.expert)
-        return normal, tuple(range(len(self.cards)))
+        expert = tuple(range(len(self.cards)))
+        if self.deck_size == CARD_COUNT:
+            return normal, expert
+        return normal[: self.deck_size], expert[: self.deck_size]
 
 
 _FIELDS: dict[EffectKind, tuple[set[str], set[str]]] = {

@@ -17,7 +17,7 @@ from tabletop.core.events import Event
 from tabletop.games.code_of_nine import actions as A
 from tabletop.games.code_of_nine import effects as F
 from tabletop.games.code_of_nine import events as E
-from tabletop.games.code_of_nine.items import ROUNDS, Item, Slot
+from tabletop.games.code_of_nine.items import Item, Slot
 from tabletop.games.code_of_nine.layout import Phase
 from tabletop.games.code_of_nine.memory_cards import MemoryCard
 from tabletop.games.code_of_nine.views import CodeOfNineView
@@ -52,7 +52,7 @@ def _header(view: CodeOfNineView) -> Text:
     text = Text.assemble(
         ("Code of Nine", "bold"),
         f" ({mode}, {view.players} players)  ",
-        (f"round {view.round}/{ROUNDS}", "bold"),
+        (f"round {view.round}/{view.rounds}", "bold"),
         f"  {PHASE_WORD[view.phase]}  ",
         f"start player: {_seat(view, view.start_player)}  deciding: {who}",
     )

@@ -119,6 +119,8 @@ class CodeOfNineState(State):
         "dealt",
         "ninth",
         "released",
+        "rounds",
+        "pawns",
         "_final_sheet",
     )
 
@@ -137,12 +139,26 @@ class CodeOfNineState(State):
     dealt: int
     ninth: int
     released: int
+    rounds: int
+    """Rounds in this game: ``ROUNDS`` but in a research configuration (game options)."""
+    pawns: int
+    """Action pawns a player places a round: ``PAWNS`` but in a research configuration."""
     _final_sheet: ScoreSheet | None
     """The ended game's sheet once asked for (:meth:`score_sheet`)."""
 
-    def setup(self, board: Board, cards: MemoryCardSet, expert: bool) -> None:
-        """Setup steps 2-4; the deal (step 5) begins as chance."""
+    def setup(
+        self,
+        board: Board,
+        cards: MemoryCardSet,
+        expert: bool,
+        rounds: int = ROUNDS,
+        pawns: int = PAWNS,
+    ) -> None:
+        """Setup steps 2-4; the deal (step 5) begins as chance. ``rounds`` and ``pawns``
+        are the published game's but in a research configuration (``game.py``)."""
         self._final_sheet = None
+        self.rounds = rounds
+        self.pawns = pawns
         self.board = board
         self.cards = cards
         self.expert = expert
@@ -152,7 +168,7 @@ class CodeOfNineState(State):
             self.b[o + CARD] = self.b[o + CARD + 1] = -1
             if h < self.num_players:
                 self.b[o + WILL] = START_WILL[h]
-                self.b[o + PAWNS_SLOT] = PAWNS
+                self.b[o + PAWNS_SLOT] = pawns
         self.ruins = list(board.supply)
         if not expert:
             self.ruins[Item.MEDAL] = 0
@@ -509,9 +525,9 @@ class CodeOfNineState(State):
             o = h * STRIDE
             self.b[o + PROTECT] = 0
             if h < self.num_players:
-                self.b[o + PAWNS_SLOT] = PAWNS
+                self.b[o + PAWNS_SLOT] = self.pawns
         self.spots = [0] * len(LOCATION_IDS)
-        if self.round == ROUNDS:
+        if self.round == self.rounds:
             self._finish()
             return
         self.round += 1
@@ -612,6 +628,8 @@ class CodeOfNineState(State):
         new.dealt = self.dealt
         new.ninth = self.ninth
         new.released = self.released
+        new.rounds = self.rounds
+        new.pawns = self.pawns
         new._final_sheet = None  # asked again if wanted: a copy may be edited (tests, tools)
         return new
 

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from tabletop.games.code_of_nine.effects import SEAT_SHIFT, STEP_HINTS
-from tabletop.games.code_of_nine.items import HOLDERS, Item, Slot
+from tabletop.games.code_of_nine.items import HOLDERS, ROUNDS, Item, Slot
+from tabletop.games.code_of_nine.items import PAWNS as PAWNS_PER_ROUND
 from tabletop.games.code_of_nine.layout import (
     ATTACKS,
     CARD,
@@ -127,6 +128,10 @@ class CodeOfNineView:
     """At the end: every holder's score; empty before."""
     cards: MemoryCardSet = field(repr=False, compare=False, metadata={"json": False})
     board: Board = field(repr=False, compare=False, metadata={"json": False})
+    rounds: int = field(default=ROUNDS, metadata={"json": False})
+    """Rounds in this game (a research configuration has fewer; ``game.py``)."""
+    pawns: int = field(default=PAWNS_PER_ROUND, metadata={"json": False})
+    """Action pawns a player places a round (a research configuration may have fewer)."""
 
     @property
     def has_ghost(self) -> bool:
@@ -333,4 +338,6 @@ def build_view(state: CodeOfNineState, viewer: int | None) -> CodeOfNineView:
         scores=scores,
         cards=state.cards,
         board=state.board,
+        rounds=state.rounds,
+        pawns=state.pawns,
     )

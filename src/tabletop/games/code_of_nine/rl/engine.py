@@ -158,7 +158,15 @@ def tables(
 ) -> Any:
     """``count`` tables of ``players`` seats with the resolved ``options`` (board, memory
     card set, game mode), in C, writing rows for ``config``'s packer. Raises ValueError
-    (or KeyError) for a board the C cannot play: the env then keeps the Python engine."""
+    (or KeyError) for a board the C cannot play, or a research configuration (fewer
+    rounds, pawns or cards: the C has the published numbers): the env then keeps the
+    Python engine."""
+    for name, published in (("rounds", ROUNDS), ("pawns", PAWNS), ("deck", CARD_COUNT)):
+        if options.get(name, published) != published:
+            raise ValueError(
+                f"the C engine plays the published game ({name}={published}), "
+                f"not the research configuration's {name}={options[name]}"
+            )
     return extension.Tables(
         count,
         rules_data(

@@ -117,11 +117,14 @@ function createForm(games, onCreated) {
     const n = Number(playersSelect.value);
     mount(seats, Array.from({ length: n }, (_, i) => seatRow(i, game)));
   }
+  // A research configuration's options (smaller games for game-theory methods) are
+  // not the published game: the API takes them, the lobby does not offer them.
+  const offered = (game) => game.options.filter((o) => !o.research);
   function refreshGame() {
     const game = current();
     mount(playersSelect, game.player_counts.map((n) => h("option", { value: n }, String(n))));
     playersSelect.value = String(game.player_counts.includes(4) ? 4 : game.player_counts[0]);
-    mount(options, game.options.map((o) => optionField(game, o)));
+    mount(options, offered(game).map((o) => optionField(game, o)));
     refreshSeats();
   }
   gameSelect.addEventListener("change", refreshGame);
@@ -133,7 +136,7 @@ function createForm(games, onCreated) {
     const data = new FormData(form);
     const body = { game: game.name, players: Number(playersSelect.value), options: {}, seats: [] };
     try {
-      for (const o of game.options) {
+      for (const o of offered(game)) {
         if (o.types.includes("bool")) body.options[o.name] = data.get(`opt:${o.name}`) === "on";
         const value = String(data.get(`val:${o.name}`) ?? "").trim();
         if (!o.types.includes("dict") && value !== "" && value !== String(o.default)) {
