@@ -213,3 +213,19 @@ def test_http_floods_get_429_and_the_server_stays_up(tmp_path: Path) -> None:
         r = c.get("/api/games")
         assert r.status_code == 429 and error_code(r) == "rate_limited"
         assert r.headers["retry-after"] == "1"
+
+
+def test_research_options_are_flagged_and_made_through_the_api(client) -> None:
+    """A research configuration (a smaller game for game-theory methods, not the
+    published one) is listed with ``research: true``, which the web lobby leaves out;
+    the API makes its tables."""
+    for g in client.get("/api/games").json():
+        info = tabletop.game(g["name"]).info
+        assert [o["research"] for o in g["options"]] == [o.research for o in info.options]
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name in ("code-of-nine", WL):
+        assert {o["name"] for o in games[name]["options"] if o["research"]} >= {"research"}
+        table = create_table(client, game=name, players=3, options={"research": "tiny"})
+        assert table["options"] == {"research": "tiny"}
+    r = client.post("/api/tables", json={"game": WL, "players": 3, "options": {"research": "huge"}})
+    assert r.status_code == 422 and "research is one of tiny" in r.text

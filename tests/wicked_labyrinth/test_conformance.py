@@ -19,7 +19,7 @@ from tabletop.games.wicked_labyrinth.board import (
     WITCH,
     rank_count,
 )
-from tabletop.games.wicked_labyrinth.elements import CAPACITY, SEARCH_PIECES, Mode, Phase
+from tabletop.games.wicked_labyrinth.elements import CAPACITY, Mode, Phase
 from tabletop.testing.conformance import Checks, ConformanceError, play_checked
 
 
@@ -39,7 +39,7 @@ def wicked_invariants(state: State, step: int) -> None:
                 raise ConformanceError(f"step {step}: player {p} holds too many rank {rank}")
         pending = state.b[o + DECLARED]
         held = (pending - 1) // 4 if pending else 0
-        if state.phase == Phase.SEARCH and state.b[o + SEARCH] + spent[p] != SEARCH_PIECES[n]:
+        if state.phase == Phase.SEARCH and state.b[o + SEARCH] + spent[p] != state.search:
             raise ConformanceError(f"step {step}: player {p}'s search pieces are not conserved")
         if held > state.b[o + SEARCH]:
             raise ConformanceError(f"step {step}: player {p} declared pieces they do not have")

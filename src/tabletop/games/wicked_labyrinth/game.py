@@ -11,7 +11,7 @@ from tabletop.core.game import Game
 from tabletop.core.info import GameInfo, Longest, OptionSpec
 from tabletop.core.state import State
 from tabletop.games.wicked_labyrinth import actions as A
-from tabletop.games.wicked_labyrinth import length, position
+from tabletop.games.wicked_labyrinth import length, position, research
 from tabletop.games.wicked_labyrinth.board import (
     COLOUR_CHANGE,
     DECLARED,
@@ -45,6 +45,14 @@ INFO = GameInfo(
             "another card set: a TOML or JSON card file path, or its data (default: this "
             "edition's set)",
         ),
+        OptionSpec(
+            "research",
+            str,
+            "",
+            "a named research configuration, not the published game: 'tiny' (one round, "
+            "two corridors, one search piece, four corridor cards; research.py); empty: none",
+            research=True,
+        ),
     ),
     num_distinct_actions=len(A.TABLE),
     num_chance_outcomes=48,
@@ -69,19 +77,24 @@ class WickedLabyrinth(Game):
 
     def resolve_options(self, options: dict[str, Any]) -> dict[str, Any]:
         cards = resolve_data(options.get("cards"), "cards", default_cards, load_cards, parse_cards)
-        return {**options, "cards": cards}
+        return {
+            **options,
+            "cards": cards,
+            "research": research.check(options.get("research") or ""),
+        }
 
     def options_to_json(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {"research": options["research"]} if options.get("research") else {}
         cards = options.get("cards")
         if cards is None or cards is default_cards():
-            return {}
-        return {"cards": cards.to_json() if isinstance(cards, CardSet) else cards}
+            return out
+        return {**out, "cards": cards.to_json() if isinstance(cards, CardSet) else cards}
 
     def _new_state(
         self, players: int, seed: int, options: dict[str, Any], auto_chance: bool
     ) -> State:
         state = WickedLabyrinthState(self, players, seed, options, auto_chance)
-        state.setup(options["cards"])
+        state.setup(options["cards"], options.get("research") or "")
         return state
 
     def _build_position(self, state: State, data: Mapping[str, Any], source: str) -> None:
@@ -109,8 +122,10 @@ class WickedLabyrinth(Game):
             raise TypeError("determinize() needs a WickedLabyrinthView")
         cards = view.cards
         n = view.players
-        state = WickedLabyrinthState(self, n, seed, {"cards": cards}, True)
-        state.setup(cards)
+        state = WickedLabyrinthState(
+            self, n, seed, {"cards": cards, "research": view.research}, True
+        )
+        state.setup(cards, view.research)
         index = {c.id: i for i, c in enumerate(cards.corridors)}
         b = state.b
         for board in view.boards:
@@ -126,7 +141,7 @@ class WickedLabyrinth(Game):
         dealt_g = {b[p * STRIDE + GREAT + k] for p in range(n) for k in range(2)}
         dealt_s = {b[p * STRIDE + SMALL + k] for p in range(n) for k in range(2)}
         state.undrawn = (
-            [c for c in range(len(cards.corridors)) if c not in seen]
+            [c for c in state.undrawn if c < GREAT_OUTCOME and c not in seen]
             + [GREAT_OUTCOME + g for g in range(len(cards.great_oracles)) if g not in dealt_g]
             + [SMALL_OUTCOME + s for s in range(len(cards.small_oracles)) if s not in dealt_s]
         )

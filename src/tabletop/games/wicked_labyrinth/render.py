@@ -18,7 +18,6 @@ from tabletop.games.wicked_labyrinth import actions as A
 from tabletop.games.wicked_labyrinth import events as E
 from tabletop.games.wicked_labyrinth.cards import Corridor, Requirement, SmallOracle
 from tabletop.games.wicked_labyrinth.elements import (
-    ROUNDS,
     TOKEN_COLOURS,
     Colour,
     Element,
@@ -110,7 +109,7 @@ def _header(view: WickedLabyrinthView) -> Text:
     who = "spectator" if view.viewer is None else f"you are {_seat(view.viewer)}"
     text = Text.assemble(
         ("The Wicked Labyrinth", "bold"),
-        f"  round {view.round}/{ROUNDS}, {PHASE_WORD[view.phase]}  ({who})",
+        f"  round {view.round}/{view.rounds}, {PHASE_WORD[view.phase]}  ({who})",
     )
     if view.phase == Phase.SEARCH and view.labyrinth:
         text.append(f"\ncorridor {view.corridor + 1} of {len(view.labyrinth)}; ")

@@ -34,7 +34,6 @@ from tabletop.games.wicked_labyrinth.board import (
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet
 from tabletop.games.wicked_labyrinth.elements import (
-    CORRIDORS_PER_ROUND,
     M_CHOOSE_WHITE,
     M_DECLARE,
     M_IDLE,
@@ -45,8 +44,6 @@ from tabletop.games.wicked_labyrinth.elements import (
     P_SEARCH,
     P_SETUP,
     P_SOUL_PROCESSING,
-    ROUNDS,
-    SEARCH_PIECES,
     Colour,
     Element,
     Mode,
@@ -64,6 +61,7 @@ from tabletop.games.wicked_labyrinth.ids import (
     SPELL_BASE,
     declare_id,
 )
+from tabletop.games.wicked_labyrinth.research import corridor_deck, sizes
 from tabletop.games.wicked_labyrinth.views import build_view
 
 GREAT_OUTCOME = 24
@@ -86,6 +84,10 @@ class WickedLabyrinthState(State):
         "undrawn",
         "dealt",
         "k",
+        "rounds",
+        "search",
+        "research",
+        "deck",
         "deciding",
     )
 
@@ -102,17 +104,32 @@ class WickedLabyrinthState(State):
     dealt: int
     k: int
     """Corridors laid out each round (section 4 ④)."""
+    rounds: int
+    """Rounds in this game: ``ROUNDS`` but in a research configuration (``research.py``)."""
+    search: int
+    """Search pieces a player has each round (section 4 ②; fewer in a research
+    configuration)."""
+    research: str
+    """The research configuration's name; empty: the published game."""
+    deck: int
+    """Corridor cards in the game: the card set's, fewer in a research configuration."""
     deciding: tuple[int, ...]
     """Who decides now, kept up to date at every transition so asking is free."""
 
-    def setup(self, cards: CardSet) -> None:
-        """Section 4 and 5: pieces behind screens, then the deal (chance) begins."""
+    def setup(self, cards: CardSet, research: str = "") -> None:
+        """Section 4 and 5: pieces behind screens, then the deal (chance) begins. The
+        numbers are the published game's but in a ``research`` configuration."""
         n = self.num_players
+        self.research = research
+        config = sizes(research, n)
+        self.rounds, self.k, self.search = config.rounds, config.corridors, config.search
+        corridors = corridor_deck(config, cards)
+        self.deck = len(corridors)
         self.cards = cards
         self.b = [0] * (STRIDE * n)
         for p in range(n):
             o = p * STRIDE
-            self.b[o + SEARCH] = SEARCH_PIECES[n]
+            self.b[o + SEARCH] = self.search
             self.b[o + WITCH] = 1
             self.b[o + SOUL] = 1
             for k in range(2):
@@ -125,11 +142,10 @@ class WickedLabyrinthState(State):
         self.discard = []
         self.revealed = []
         self.order = []
-        self.undrawn = list(range(len(cards.corridors)))
+        self.undrawn = corridors
         self.undrawn += [GREAT_OUTCOME + i for i in range(len(cards.great_oracles))]
         self.undrawn += [SMALL_OUTCOME + i for i in range(len(cards.small_oracles))]
         self.dealt = 0
-        self.k = CORRIDORS_PER_ROUND[n]
         self.deciding = ()
 
     @property
@@ -519,7 +535,7 @@ class WickedLabyrinthState(State):
         """Section 9 (preparation) or, after round 4, section 10 (game end)."""
         if self._events is not None:
             self._emit(E.RoundEnded(self.round))
-        if self.round == ROUNDS:
+        if self.round == self.rounds:
             self.phase = P_OVER
             if self._events is not None:
                 result = self.result()
@@ -529,7 +545,7 @@ class WickedLabyrinthState(State):
         n = self.num_players
         for p in range(n):
             o = p * STRIDE
-            b[o + SEARCH] = SEARCH_PIECES[n]
+            b[o + SEARCH] = self.search
             b[o + WITCH] = 1
             b[o + SOUL] = 1
         self.discard.extend(self.labyrinth)
@@ -575,6 +591,10 @@ class WickedLabyrinthState(State):
         new.undrawn = self.undrawn[:]
         new.dealt = self.dealt
         new.k = self.k
+        new.rounds = self.rounds
+        new.search = self.search
+        new.research = self.research
+        new.deck = self.deck
         new.deciding = self.deciding
         return new
 

@@ -30,7 +30,7 @@ from tabletop.games.wicked_labyrinth.board import (
     tally,
 )
 from tabletop.games.wicked_labyrinth.cards import CardSet, Corridor, GreatOracle, SmallOracle
-from tabletop.games.wicked_labyrinth.elements import Element, Mode, Phase
+from tabletop.games.wicked_labyrinth.elements import ROUNDS, Element, Mode, Phase
 
 if TYPE_CHECKING:
     from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
@@ -88,6 +88,10 @@ class WickedLabyrinthView:
     deciding: tuple[int, ...]
     my_declaration: A.Declare | None
     cards: CardSet = field(repr=False, compare=False, metadata={"json": False})
+    research: str = field(default="", metadata={"json": False})
+    """The research configuration's name (``research.py``); empty: the published game."""
+    rounds: int = field(default=ROUNDS, metadata={"json": False})
+    """Rounds in this game (fewer in a research configuration)."""
 
     @property
     def players(self) -> int:
@@ -207,10 +211,12 @@ def build_view(state: WickedLabyrinthState, viewer: int | None) -> WickedLabyrin
         corridor=state.corridor,
         labyrinth=memo.corridors(state.labyrinth),
         discard=memo.corridors(state.discard),
-        unseen_corridors=len(cards.corridors) - len(state.labyrinth) - len(state.discard),
+        unseen_corridors=state.deck - len(state.labyrinth) - len(state.discard),
         reveals=memo.opened(state.revealed, n),
         boards=tuple(memo.board(b, p) for p in range(n)),
         deciding=state.current_players(),
         my_declaration=mine,  # type: ignore[arg-type]
         cards=cards,
+        research=state.research,
+        rounds=state.rounds,
     )

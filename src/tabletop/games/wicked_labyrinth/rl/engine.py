@@ -56,7 +56,13 @@ def tables(
     extension: ModuleType, players: int, count: int, options: dict[str, Any], config: TableConfig
 ) -> Any:
     """``count`` tables of ``players`` seats with the resolved ``options`` (their card
-    set), in C, writing rows for ``config``'s lookup."""
+    set), in C, writing rows for ``config``'s lookup. Raises ValueError for a research
+    configuration (the C has the published numbers): the env then keeps the Python engine."""
+    if options.get("research"):
+        raise ValueError(
+            "the C engine plays the published game, not the research configuration "
+            f"research={options['research']}"
+        )
     return extension.Tables(count, rules_data(players, options["cards"], config.lookup.width))
 
 
