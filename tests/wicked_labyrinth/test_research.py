@@ -60,6 +60,23 @@ def test_the_record_keeps_the_configuration() -> None:
 def test_an_unknown_configuration_is_refused_clearly() -> None:
     with pytest.raises(GameOptionError, match="research is one of tiny"):
         GAME.new_game(3, 0, research="huge")
+    with pytest.raises(GameOptionError, match="deals to 3 players, not 4"):
+        GAME.new_game(4, 0, research="tiny")
+
+
+def test_tiny_deals_its_fixed_oracles() -> None:
+    """Every seed deals the same oracles (a chance node of one outcome each)."""
+    for seed in range(3):
+        state = GAME.new_game(3, seed, research="tiny", auto_chance=False)
+        while state.is_chance_node() and state.phase == 0:  # the deal (Phase.SETUP)
+            outcomes = state.chance_outcomes()
+            assert len(outcomes) == 1 and outcomes[0][1] == 1.0
+            state.apply_chance(outcomes[0][0])
+        view = state.spectator_view()
+        dealt = [
+            tuple(o.card.id for o in (*b.great_oracles, *b.small_oracles)) for b in view.boards
+        ]
+        assert [i for hand in dealt for i in hand] == list(TINY.deal)
 
 
 def test_the_research_option_is_marked_so_the_lobby_does_not_offer_it() -> None:

@@ -50,7 +50,8 @@ INFO = GameInfo(
             str,
             "",
             "a named research configuration, not the published game: 'tiny' (one round, "
-            "two corridors, one search piece, four corridor cards; research.py); empty: none",
+            "two corridors, one search piece, four corridor cards, a fixed oracle deal; 3 "
+            "players; research.py); empty: none",
             research=True,
         ),
     ),

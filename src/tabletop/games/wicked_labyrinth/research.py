@@ -17,7 +17,13 @@ overflow, soul processing, scoring) but shrinks what branches:
   oracles to order, where spells and white choices multiplied the sequences a seat's
   processing can take (with two search pieces, MCCFR met about 45,000 information
   states in its first iteration with the whole deck, about 550 an iteration over its
-  first ten with these four).
+  first ten with these four);
+- a fixed oracle deal (:data:`TINY_DEAL`): every oracle is public and in every
+  information state, so with a random deal (billions of them) no information state
+  is met twice and MCCFR's average never moves. Each seat gets one small oracle that
+  one round can achieve (S05-S07: two low tokens of a colour and one of another) and
+  one it cannot (S01-S03 want middle tokens), and two great oracles (G01-G06, which
+  want high tokens: out of one round's reach).
 """
 
 from __future__ import annotations
@@ -37,10 +43,23 @@ class Sizes(NamedTuple):
     search: int
     deck: tuple[str, ...] = ()
     """The corridor cards in the game, by id; empty: the card set's whole deck."""
+    deal: tuple[str, ...] = ()
+    """The oracles dealt, by id, in dealing order (each seat's two great, then its two
+    small oracles); empty: dealt at random."""
+
+
+TINY_DEAL = (
+    *("G01", "G02", "S01", "S05"),
+    *("G03", "G04", "S02", "S06"),
+    *("G05", "G06", "S03", "S07"),
+)
+"""The tiny configuration's oracles, seat by seat (3 players)."""
 
 
 CONFIGURATIONS: dict[str, Sizes] = {
-    "tiny": Sizes(rounds=1, corridors=2, search=1, deck=("C01", "C06", "C11", "C16"))
+    "tiny": Sizes(
+        rounds=1, corridors=2, search=1, deck=("C01", "C06", "C11", "C16"), deal=TINY_DEAL
+    )
 }
 """Each research configuration, by the name the ``research`` option gives."""
 
@@ -69,6 +88,28 @@ def corridor_deck(sizes: Sizes, cards: CardSet) -> list[int]:
             "in the card set"
         )
     return sorted(index[cid] for cid in sizes.deck)
+
+
+def oracle_deal(sizes: Sizes, cards: CardSet, players: int, great: int, small: int) -> list[int]:
+    """The chance outcomes of a fixed deal in dealing order (``great`` and ``small``: the
+    first great and small oracle's outcome), empty for a random one. Raises
+    GameOptionError for a card set without the deal's oracles or another player count."""
+    if not sizes.deal:
+        return []
+    if len(sizes.deal) != 4 * players:
+        raise GameOptionError(
+            f"wicked-labyrinth: the research configuration deals to {len(sizes.deal) // 4} "
+            f"players, not {players}"
+        )
+    index = {c.id: great + i for i, c in enumerate(cards.great_oracles)}
+    index |= {c.id: small + i for i, c in enumerate(cards.small_oracles)}
+    missing = [oid for oid in sizes.deal if oid not in index]
+    if missing:
+        raise GameOptionError(
+            f"wicked-labyrinth: the research configuration's oracle {missing[0]} is not in "
+            "the card set"
+        )
+    return [index[oid] for oid in sizes.deal]
 
 
 def sizes(name: str, players: int) -> Sizes:

@@ -61,7 +61,7 @@ from tabletop.games.wicked_labyrinth.ids import (
     SPELL_BASE,
     declare_id,
 )
-from tabletop.games.wicked_labyrinth.research import corridor_deck, sizes
+from tabletop.games.wicked_labyrinth.research import corridor_deck, oracle_deal, sizes
 from tabletop.games.wicked_labyrinth.views import build_view
 
 GREAT_OUTCOME = 24
@@ -88,6 +88,7 @@ class WickedLabyrinthState(State):
         "search",
         "research",
         "deck",
+        "deal",
         "deciding",
     )
 
@@ -113,6 +114,9 @@ class WickedLabyrinthState(State):
     """The research configuration's name; empty: the published game."""
     deck: int
     """Corridor cards in the game: the card set's, fewer in a research configuration."""
+    deal: list[int]
+    """A research configuration's fixed oracle deal (outcomes in dealing order); empty:
+    dealt at random, as published."""
     deciding: tuple[int, ...]
     """Who decides now, kept up to date at every transition so asking is free."""
 
@@ -125,6 +129,7 @@ class WickedLabyrinthState(State):
         self.rounds, self.k, self.search = config.rounds, config.corridors, config.search
         corridors = corridor_deck(config, cards)
         self.deck = len(corridors)
+        self.deal = oracle_deal(config, cards, n, GREAT_OUTCOME, SMALL_OUTCOME)
         self.cards = cards
         self.b = [0] * (STRIDE * n)
         for p in range(n):
@@ -237,6 +242,8 @@ class WickedLabyrinthState(State):
 
     def _chance_pool(self) -> list[int]:
         if self.phase == P_SETUP:
+            if self.deal:
+                return [self.deal[self.dealt]]
             kind = self.dealt % 4
             lo, hi = (GREAT_OUTCOME, SMALL_OUTCOME) if kind < 2 else (SMALL_OUTCOME, 48)
         else:
@@ -595,6 +602,7 @@ class WickedLabyrinthState(State):
         new.search = self.search
         new.research = self.research
         new.deck = self.deck
+        new.deal = self.deal
         new.deciding = self.deciding
         return new
 
