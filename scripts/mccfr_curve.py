@@ -20,8 +20,8 @@ equilibrium). ``--reference`` runs the same solver with the same seed on a pyspi
 string beside it, its NashConv times ``--reference-scale`` (OpenSpiel's goofspiel with
 ``imp_info=True``, the information tabletop's gives, pays win/loss in [-1, 1] where
 tabletop's pays win shares in [0, 1]: half the scale).
-``--no-nash-conv`` is for a game whose tree is too big to walk (a research configuration
-of Code of Nine or The Wicked Labyrinth: every deal differs): in NashConv's place it
+``--no-nash-conv`` is for a game whose tree is too big to walk (Code of Nine's research
+configuration) or too slow to walk often (The Wicked Labyrinth's): in NashConv's place it
 prints a proxy of convergence, the average policy's change since the previous row (the
 mean over the information states met before that row of the total-variation distance
 between their average policies then and now; it shrinks as the average settles, and as

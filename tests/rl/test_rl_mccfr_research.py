@@ -5,6 +5,7 @@ number of information states; the OpenSpiel game plays the configuration to its 
 from __future__ import annotations
 
 import random
+import re
 import runpy
 from pathlib import Path
 
@@ -66,3 +67,29 @@ def test_openspiel_plays_the_research_configuration_to_its_end(game: str) -> Non
             )
             state.apply_action(rng.choice(state.legal_actions(player)))
         assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def docs_tables() -> list[list[list[str]]]:
+    """docs/rl.md's proxy tables (Code of Nine's, then the Labyrinth's), cell by cell."""
+    text = (ROOT / "docs" / "rl.md").read_text(encoding="utf-8")
+    found = re.findall(
+        r"\| iterations \| CPU seconds \| information states \| average policy's change "
+        r"\| states moved \|\n\|[-:|]+\|\n((?:\|.*\n)+)",
+        text,
+    )
+    return [
+        [[c.strip() for c in line.strip("|").split("|")] for line in table.splitlines()]
+        for table in found
+    ]
+
+
+@pytest.mark.slow  # 250 iterations of each game (about 15 s each here)
+@pytest.mark.parametrize(("index", "game"), list(enumerate(GAMES)))
+def test_the_docs_tables_start_as_the_command_prints_them(index: int, game: str) -> None:
+    """The first two rows of each research table in docs/rl.md (the CPU seconds aside),
+    as its command (seed 0) prints them: the whole table reproduces."""
+    rows = SCRIPT["curve"](game, 3, {"research": "tiny"}, 250, 250, seed=0, nash_conv=False)
+    printed = [[c.strip() for c in SCRIPT["markdown_row"](r).strip("|").split("|")] for r in rows]
+    documented = docs_tables()[index][:2]
+    for got, want in zip(printed, documented, strict=True):
+        assert got[0] == want[0] and got[2:] == want[2:]
