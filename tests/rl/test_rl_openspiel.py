@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from spiel_moves import random_move
 
 import tabletop
 from tabletop import openspiel
@@ -67,15 +68,7 @@ def test_the_returns_are_constant_sum_win_shares(case):
     for _ in range(3):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=probs)))
-            elif state.is_simultaneous_node():
-                state.apply_actions(
-                    [int(rng.choice(state.legal_actions(p))) for p in range(game.num_players())]
-                )
-            else:
-                state.apply_action(int(rng.choice(state.legal_actions())))
+            random_move(state, rng)
         returns = state.returns()
         assert all(0.0 <= r <= 1.0 for r in returns) and sum(returns) == pytest.approx(1.0)
 

@@ -8,34 +8,12 @@ does; and the sizes are the proved bounds' (``Game.longest``)."""
 from __future__ import annotations
 
 import numpy as np
-import pytest
+from spiel_moves import load, pyspiel, random_move
 
 import tabletop
-from tabletop import openspiel
 from tabletop.encoding import encoder_for
 
-pyspiel = pytest.importorskip("pyspiel")
-
 GAMES = 3
-
-
-def load(case):
-    openspiel.register()
-    return pyspiel.load_game(
-        openspiel.short_name(case.game), {"players": case.players, **case.options}
-    )
-
-
-def step(state, rng):
-    if state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(int(rng.choice(outcomes, p=probs)))
-    elif state.is_simultaneous_node():
-        state.apply_actions(
-            [int(rng.choice(state.legal_actions(p))) for p in range(state.num_players())]
-        )
-    else:
-        state.apply_action(int(rng.choice(state.legal_actions())))
 
 
 def nodes(game, seed, games=GAMES):
@@ -45,7 +23,7 @@ def nodes(game, seed, games=GAMES):
         state = game.new_initial_state()
         yield state
         while not state.is_terminal():
-            step(state, rng)
+            random_move(state, rng)
             yield state
 
 
@@ -87,7 +65,7 @@ def test_every_seat_costs_one_encoding_per_state_change(case, monkeypatch):
     for _ in range(30):
         if state.is_terminal():
             break
-        step(state, rng)
+        random_move(state, rng)
         encodes.clear()
         for p in range(game.num_players()):
             state.information_state_tensor(p)
@@ -116,7 +94,7 @@ def test_the_information_state_string_changes_with_the_observation(case):
                 )
                 for p in range(players)
             ]
-            step(state, rng)
+            random_move(state, rng)
             steps += 1
             for p, (string, tensor, text) in enumerate(before):
                 if tensor != state.observation_tensor(p) or text != state.observation_string(p):
@@ -153,7 +131,7 @@ def test_random_games_stay_within_the_proved_lengths(case):
             decisions = 0
             while not state.is_terminal():
                 decisions += not state.is_chance_node()
-                step(state, rng)
+                random_move(state, rng)
             assert decisions <= form.max_game_length()
         inner = state if form is game else None
         if inner is not None:

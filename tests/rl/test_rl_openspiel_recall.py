@@ -7,35 +7,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from spiel_moves import load, pyspiel, random_move
 
 from tabletop import openspiel
-
-pyspiel = pytest.importorskip("pyspiel")
 
 GAMES = 6
 NODES_PER_GAME = {"goofspiel": 10}
 """Decision nodes (and their side branches) a game must yield at the least: 50 but in
 goofspiel, a dozen turns long."""
-
-
-def load(case):
-    openspiel.register()
-    return pyspiel.load_game(
-        openspiel.short_name(case.game), {"players": case.players, **case.options}
-    )
-
-
-def step(state, rng):
-    """One random move: chance, a joint action, or one seat's action."""
-    if state.is_chance_node():
-        outcomes, probs = zip(*state.chance_outcomes(), strict=True)
-        state.apply_action(int(rng.choice(outcomes, p=probs)))
-    elif state.is_simultaneous_node():
-        state.apply_actions(
-            [int(rng.choice(state.legal_actions(p))) for p in range(state.num_players())]
-        )
-    else:
-        state.apply_action(int(rng.choice(state.legal_actions())))
 
 
 def facts(state, seat):
@@ -59,7 +38,7 @@ def test_equal_information_states_give_equal_choices(case):
         while not state.is_terminal():
             if not state.is_chance_node():
                 branch = state.clone()
-                step(branch, rng)  # a side branch: another history next to this one
+                random_move(branch, rng)  # a side branch: another history next to this one
                 for node in (state, branch):
                     if node.is_terminal() or node.is_chance_node():
                         continue
@@ -69,7 +48,7 @@ def test_equal_information_states_give_equal_choices(case):
                         check(strings, (seat, node.information_state_string(seat)), value, "string")
                         tensor = np.asarray(node.information_state_tensor(seat), np.float32)
                         check(tensors, (seat, tensor.tobytes()), value, "tensor")
-            step(state, rng)
+            random_move(state, rng)
     assert nodes > NODES_PER_GAME.get(case.game, 50) * GAMES
 
 
@@ -79,7 +58,7 @@ def test_the_record_holds_the_seats_own_decisions_and_its_choices():
     state = game.new_initial_state()
     rng = np.random.default_rng(1)
     while state.is_chance_node():
-        step(state, rng)
+        random_move(state, rng)
     seat = state.current_player()
     choices = [game.action_to_string(seat, a) for a in state.legal_actions()]
     before = state.information_state_string(seat)
