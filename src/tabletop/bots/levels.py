@@ -1,18 +1,17 @@
-"""The difficulty levels a player picks a bot by, chosen from the league's ratings.
+"""The difficulty levels a player picks a bot by, and what each was measured to be worth.
 
 Each game's ladder (its kit's ``levels``) has four levels, ``easy``, ``normal``,
-``hard`` and ``strongest``, each a bot spec of the game's league pool
-(:mod:`tabletop.arena.league`) with its OpenSkill rating there (mu, sigma).
-:func:`choose_ladder` picks them from the ratings: the strongest bot is ``strongest``,
-the weakest that is not ``random`` is ``easy``, and ``normal`` and ``hard`` are the two
-bots between them whose ratings split the range most evenly (the smallest spread of the
-three gaps). Bots that need an optional extra (OpenSpiel's ``ismcts``, the learned
-``neural``) are not made levels. A test derives the ladders again from the league
-reports committed under ``docs/league/`` and compares them with the kits' ``levels``.
+``hard`` and ``strongest``, each a bot spec, weakest first. What pins them is the level
+ladder (``tabletop bots ladder``, :mod:`tabletop.arena.ladder`): each level plays one
+against three of the level below, and it *clears* at 30% of the wins or more with its
+95% interval above 25%. The command writes its rungs to :data:`MEASURED` (package data,
+so the server reads it wherever it is installed); a test checks that the kits' levels
+are the specs measured there and that every rung clears, and the lobby shows each
+level's figure (:func:`strength`). The league's ratings (docs/league.md) stay a report.
 The lobby also offers each game's strongest measured search (its kit's ``search``) as
-``mcts``. The rating gaps between consecutive levels are in docs/league.md.
+``mcts``.
 
-The lobby offers every timed search as the league ran it, with ``clock=cpu`` (its
+The lobby offers every timed search as it was measured, with ``clock=cpu`` (its
 0.25 s counted on the searching thread's CPU, so a level is as strong on a loaded
 server as on a quiet one), plus a wall-clock ``ceiling`` of :data:`CEILING` seconds:
 no person waits longer for one decision, whatever the load (the search then stops
@@ -21,17 +20,16 @@ early and plays weaker). :func:`lobby_spec` adds both.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from itertools import combinations
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
 
 from tabletop.core.kit import Level
 from tabletop.games import REGISTRY
 
 DIFFICULTIES = ("easy", "normal", "hard", "strongest")
-NOT_OFFERED = ("random", "ismcts", "neural")
-"""Bot names never made a level: no challenge, or an optional extra needed (OpenSpiel;
-NumPy for ``neural``, which the lobby offers as a bot of its own)."""
-
 
 CEILING = 2
 """Wall-clock seconds a lobby search may take for one decision, at most (the server's
@@ -50,38 +48,75 @@ def lobby_spec(spec: str) -> str:
     return f"{name}:{','.join([*kept, 'clock=cpu', f'ceiling={CEILING}'])}"
 
 
-def choose_ladder(ratings: Iterable[tuple[str, float, float]]) -> tuple[Level, ...]:
-    """The four levels from league ``ratings`` (spec, mu, sigma), weakest first."""
-    offered = sorted(
-        ((spec, mu, sigma) for spec, mu, sigma in ratings if spec.split(":")[0] not in NOT_OFFERED),
-        key=lambda r: r[1],
-    )
-    if len(offered) < len(DIFFICULTIES):
-        raise ValueError(f"a ladder needs {len(DIFFICULTIES)} rated bots, got {len(offered)}")
-    low, high = offered[0], offered[-1]
-    middle = offered[1:-1]
-
-    def spread(pair: tuple[tuple[str, float, float], ...]) -> float:
-        marks = [low[1], pair[0][1], pair[1][1], high[1]]
-        gaps = [b - a for a, b in zip(marks, marks[1:], strict=False)]
-        return max(gaps) - min(gaps)
-
-    normal, hard = min(combinations(middle, 2), key=spread)
-    return tuple(
-        Level(name, lobby_spec(spec), round(mu, 1), round(sigma, 1))
-        for name, (spec, mu, sigma) in zip(DIFFICULTIES, (low, normal, hard, high), strict=True)
-    )
-
-
 def ladder(game: str) -> tuple[Level, ...]:
     """The levels of ``game`` (its kit's), weakest first; none for a game without."""
     return REGISTRY.kit(game).levels if game in REGISTRY.names() else ()
 
 
-def gaps(game: str) -> list[float]:
-    """The rating (mu) gaps between consecutive levels of ``game``."""
+MEASURED = Path(__file__).with_name("ladder.json")
+"""The level ladder's measured rungs, written by ``tabletop bots ladder --data``."""
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A level's measured strength: its win share one against three of ``lower``
+    (the level below) over ``games`` games, with the 95% Wilson interval."""
+
+    level: str
+    spec: str
+    lower: str
+    lower_spec: str
+    games: int
+    rate: float
+    low: float
+    high: float
+    clears: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "against": self.lower,
+            "games": self.games,
+            "rate": self.rate,
+            "low": self.low,
+            "high": self.high,
+            "clears": self.clears,
+        }
+
+
+@cache
+def _measured() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(MEASURED.read_text("utf-8")) if MEASURED.exists() else {}
+    return data
+
+
+def measured(game: str) -> tuple[Strength, ...]:
+    """The rungs of ``game`` in :data:`MEASURED`, weakest first (none if not measured)."""
+    return tuple(
+        Strength(
+            r["upper"],
+            r["upper_spec"],
+            r["lower"],
+            r["lower_spec"],
+            r["games"],
+            r["rate"],
+            r["low"],
+            r["high"],
+            r["clears"],
+        )
+        for r in _measured().get("rungs", [])
+        if r["game"] == game
+    )
+
+
+def strength(game: str, level: Level) -> Strength | None:
+    """``level``'s measured strength, if the ladder measured that very spec above the
+    level below it now (a figure of another spec is never shown for it)."""
     found = ladder(game)
-    return [round(b.mu - a.mu, 1) for a, b in zip(found, found[1:], strict=False)]
+    below = found[found.index(level) - 1] if level in found and found.index(level) else None
+    for s in measured(game):
+        if below and (s.level, s.spec, s.lower_spec) == (level.name, level.spec, below.spec):
+            return s
+    return None
 
 
 def _by_bot(game: str) -> dict[str, tuple[str, ...]]:

@@ -282,12 +282,21 @@ def ladder(
         typer.Option("--results", help="Folder of the resumable results files (JSON lines)."),
     ] = Path("reports") / "ladder",
     out: OutOpt = None,
+    data: Annotated[
+        Path | None,
+        typer.Option(
+            "--data",
+            help="Write the rungs as JSON to this file, keeping its other games' rungs (the "
+            "lobby's levels are pinned by, and show, src/tabletop/bots/ladder.json); the "
+            "Markdown report then has every rung of the file.",
+        ),
+    ] = None,
     as_json: JsonOpt = False,
 ) -> None:
     """Each level one against three of the level below: does it clear 30%, its interval
     clear of 25%?
 
-    Re-running the same command resumes from its results files.
+    Re-running the same command resumes from its results files (one per rung and specs).
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -316,7 +325,7 @@ def ladder(
             for lower, upper in found:
                 searched = any(lv.spec.startswith("mcts") for lv in (lower, upper))
                 count = search_games if searched and search_games is not None else games
-                path = results_dir / f"{name}-{upper.name}-over-{lower.name}-seed{first}.jsonl"
+                path = rungs.results_path(results_dir, name, lower, upper, first)
                 progress = Progress(
                     TextColumn(f"{name}: {upper.name} vs 3 {lower.name}"),
                     BarColumn(),
@@ -345,8 +354,20 @@ def ladder(
             search_games=search_games,
             seed=seed,
             workers=workers,
+            out=out,
+            data=data,
         )
-        text = rungs.markdown(steps, command)
+        commands = {name: command for name in names}
+        if data is not None:
+            # the games not measured now keep their rungs (and the command that made them)
+            old = json.loads(data.read_text("utf-8")) if data.exists() else None
+            steps, commands = rungs.merged(old, steps, command)
+            data.parent.mkdir(parents=True, exist_ok=True)
+            data.write_text(
+                json.dumps(rungs.data(steps, commands), indent=1) + "\n", encoding="utf-8"
+            )
+            typer.echo(f"data: {data}", err=True)
+        text = rungs.markdown(steps, commands)
         if as_json:
             typer.echo(json.dumps([s.to_json() for s in steps]))
         if out is not None:

@@ -66,13 +66,11 @@ class MissingPartError(TabletopError, LookupError):
 
 @dataclass(frozen=True)
 class Level:
-    """One difficulty the lobby offers: its name, the bot spec it stands for and that
-    spec's rating in the game's league (OpenSkill mu and sigma)."""
+    """One difficulty the lobby offers: its name and the bot spec it stands for (its
+    measured strength is the level ladder's, ``tabletop.bots.levels``)."""
 
     name: str
     spec: str
-    mu: float
-    sigma: float
 
 
 @dataclass(frozen=True)
@@ -87,7 +85,8 @@ class Kit:
     search: str | None = None
     """The game's strongest measured search, as a bot spec (offered as ``mcts``)."""
     levels: tuple[Level, ...] = ()
-    """The lobby's difficulty levels, weakest first, chosen from the league's ratings."""
+    """The lobby's difficulty levels, weakest first, each measured one against three of
+    the level below (``tabletop bots ladder``)."""
 
     def __post_init__(self) -> None:
         unknown = sorted(set(self.parts) - set(PARTS))

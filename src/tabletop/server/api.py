@@ -15,10 +15,11 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import BaseModel, ConfigDict, Field
 
 from tabletop.bots import BOTS
-from tabletop.bots.levels import gaps, ladder, levels
+from tabletop.bots.levels import ladder, levels, strength
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.jsonutil import to_jsonable
+from tabletop.core.kit import Level
 from tabletop.games import REGISTRY
 from tabletop.server import bots
 from tabletop.server.clients import Clients
@@ -228,10 +229,16 @@ def game_info(game: Game) -> dict[str, Any]:
         "bots": BOTS.names(info.name),
         "levels": {bot: list(levels(info.name, bot)) for bot in BOTS.names(info.name)},
         "difficulty": [
-            {"level": level.name, "spec": level.spec, "rating": level.mu, "gap": gap}
-            for level, gap in zip(ladder(info.name), [None, *gaps(info.name)], strict=False)
+            {"level": level.name, "spec": level.spec, "measured": _measured(info.name, level)}
+            for level in ladder(info.name)
         ],
     }
+
+
+def _measured(game: str, level: Level) -> dict[str, Any] | None:
+    """The level's strength as the level ladder measured it (none for the weakest)."""
+    found = strength(game, level)
+    return None if found is None else found.to_json()
 
 
 def check_network_options(game: Game, options: dict[str, Any]) -> None:

@@ -34,17 +34,15 @@ KIT = Kit(
     # rollouts, weaker than ``heuristic``; its model makes it strong. The lobby offers
     # it and the strongest level with clock=cpu,ceiling=2 (bots/levels.py)
     search="mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed",
-    # tabletop league wicked-labyrinth --games 700 (docs/league/wicked-labyrinth);
-    # gaps 0.6, 1.0, 6.3 (one sigma is about 2.0)
+    # each level one against three of the level below clears 30%, its interval above
+    # 25%: tabletop bots ladder (docs/bots/ladder.md, measured in bots/ladder.json)
     levels=(
-        Level("easy", "heuristic:aggression=1.6,spite=0.6", 41.8, 2.0),
-        Level("normal", "heuristic", 42.4, 2.0),
-        Level("hard", "heuristic:aggression=0.6,spite=0", 43.4, 2.0),
+        Level("easy", "heuristic:budget=40,future=0"),
+        Level("normal", "heuristic"),
+        Level("hard", "heuristic:aggression=0.6,spite=0"),
         Level(
             "strongest",
             "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed,clock=cpu,ceiling=2",
-            49.7,
-            2.1,
         ),
     ),
 )

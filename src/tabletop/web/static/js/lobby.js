@@ -46,16 +46,32 @@ async function readDataFile(file) {
   return api("POST", "/api/web/data-file", { name: file.name, text });
 }
 
-/** A seat's choice: open, or each of the game's bots at the levels the server names. */
+/** A level's strength as the level ladder measured it (the server's `measured`):
+ * its win share one against three of the level below, the 95% interval, the games. */
+function measuredParams(measured) {
+  const percent = (x) => (100 * x).toFixed(1);
+  return {
+    rate: percent(measured.rate),
+    low: percent(measured.low),
+    high: percent(measured.high),
+    games: measured.games,
+    lower: t(`level.${measured.against}`),
+  };
+}
+
+/** A seat's choice: open, or each of the game's bots at the levels the server names,
+ * a level with its measured strength. */
 function seatRow(index, game) {
   const bots = game.bots;
   const choices = [h("option", { value: "open" }, t("lobby.seatOpen"))];
-  const levelOf = Object.fromEntries((game.difficulty || []).map((d) => [d.spec, d.level]));
+  const levelOf = Object.fromEntries((game.difficulty || []).map((d) => [d.spec, d]));
   for (const bot of bots) {
     for (const spec of game.levels[bot]) {
-      const label = levelOf[spec]
-        ? t("lobby.seatLevel", { level: t(`level.${levelOf[spec]}`), bot: botLabel(spec) })
-        : t("lobby.seatBot", { bot: botLabel(spec) });
+      const level = levelOf[spec];
+      const named = level && { level: t(`level.${level.level}`), bot: botLabel(spec) };
+      let label = t("lobby.seatBot", { bot: botLabel(spec) });
+      if (level?.measured) label = t("lobby.seatLevelMeasured", { ...named, ...measuredParams(level.measured) });
+      else if (level) label = t("lobby.seatLevel", named);
       choices.push(h("option", { value: spec }, label));
     }
   }
