@@ -33,6 +33,10 @@ OutOpt = Annotated[
     Path | None, typer.Option("--out", help="Write the Markdown report to this file.")
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON object.")]
+WorkersOpt = Annotated[int, typer.Option("--workers", help="Local worker processes.")]
+ResultsOpt = Annotated[
+    Path, typer.Option("--results", help="Folder of the resumable results files (JSON lines).")
+]
 
 
 def _games(names: list[str] | None) -> list[str]:
@@ -148,11 +152,8 @@ def population(
         int | None,
         typer.Option("--seed", help="First field's seed (default: the evaluation seeds' first)."),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
-    results_dir: Annotated[
-        Path,
-        typer.Option("--results", help="Folder of the resumable results files (JSON lines)."),
-    ] = Path("reports") / "population",
+    workers: WorkersOpt = 1,
+    results_dir: ResultsOpt = Path("reports") / "population",
     out: OutOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
@@ -276,11 +277,8 @@ def ladder(
         int | None,
         typer.Option("--seed", help="First deal's seed (default: the evaluation seeds' first)."),
     ] = None,
-    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
-    results_dir: Annotated[
-        Path,
-        typer.Option("--results", help="Folder of the resumable results files (JSON lines)."),
-    ] = Path("reports") / "ladder",
+    workers: WorkersOpt = 1,
+    results_dir: ResultsOpt = Path("reports") / "ladder",
     out: OutOpt = None,
     data: Annotated[
         Path | None,
@@ -401,7 +399,7 @@ def tune(
             "games each on evaluation seeds (0: none).",
         ),
     ] = 0,
-    workers: Annotated[int, typer.Option("--workers", help="Local worker processes.")] = 1,
+    workers: WorkersOpt = 1,
     log: Annotated[
         Path | None, typer.Option("--log", help="Every candidate's score, as JSON lines.")
     ] = None,
