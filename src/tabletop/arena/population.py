@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -212,24 +212,15 @@ def run(
     found = styles(game)
     plan = matches(bot, found, seed, games, players)
     header = Header(game, players, (bot, f"population:{found.bot}"), seed, {})
-    out = None
-    done: dict[int, dict[str, Any]] = {}
-    if path is not None:
-        out, done = results.open_for(path, header)
     kinds = {m.index: kind for m, kind in plan}
-    try:
+
+    def play(done: dict[int, dict[str, Any]]) -> Iterator[dict[str, Any]]:
         todo = [m for m, _ in plan if m.index not in done]
         for record in backends.run_local(game, players, todo, {}, workers):
             record["kind"] = kinds[record["index"]]
-            done[record["index"]] = record
-            if out is not None:
-                results.append(out, record)
-            if on_game is not None:
-                on_game(record)
-    finally:
-        if out is not None:
-            out.close()
-    return [done[i] for i in sorted(done) if i < games]
+            yield record
+
+    return results.keep(path, header, games, play, on_game)
 
 
 def _pct(x: float) -> str:

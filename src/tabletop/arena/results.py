@@ -9,6 +9,7 @@ truncated last line (an interrupted write) and plays only the games not yet reco
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, TextIO
@@ -98,3 +99,33 @@ def open_for(path: Path, header: Header) -> tuple[TextIO, dict[int, dict[str, An
 def append(out: TextIO, record: dict[str, Any]) -> None:
     out.write(json.dumps(record) + "\n")
     out.flush()
+
+
+def keep(
+    path: Path | None,
+    header: Header,
+    games: int,
+    play: Callable[[dict[int, dict[str, Any]]], Iterable[dict[str, Any]]],
+    on_game: Callable[[dict[str, Any]], None] | None = None,
+) -> list[dict[str, Any]]:
+    """The records of the first ``games`` games of a run, resumed from ``path``.
+
+    ``play`` gets the records ``path`` already holds (by game index) and yields the
+    games it plays besides; each is appended to ``path`` as it comes, so a run stopped
+    half-way loses nothing, and passed to ``on_game`` (a progress bar).
+    """
+    out = None
+    done: dict[int, dict[str, Any]] = {}
+    if path is not None:
+        out, done = open_for(path, header)
+    try:
+        for record in play(done):
+            done[record["index"]] = record
+            if out is not None:
+                append(out, record)
+            if on_game is not None:
+                on_game(record)
+    finally:
+        if out is not None:
+            out.close()
+    return [done[i] for i in sorted(done) if i < games]

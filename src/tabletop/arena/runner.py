@@ -42,22 +42,13 @@ def run_arena(
     """
     if games < 1:
         raise ValueError(f"an arena needs at least one game, got {games}")
-    out = None
-    done: dict[int, dict[str, Any]] = {}
-    if path is not None:
-        out, done = results.open_for(path, header)
-    try:
-        todo = missing(header, games, done)
-        for record in _play(header, todo, backend):
-            done[record["index"]] = record
-            if out is not None:
-                results.append(out, record)
-            if on_game is not None:
-                on_game(record)
-    finally:
-        if out is not None:
-            out.close()
-    return [done[i] for i in sorted(done) if i < games]
+    return results.keep(
+        path,
+        header,
+        games,
+        lambda done: _play(header, missing(header, games, done), backend),
+        on_game,
+    )
 
 
 def _play(header: Header, todo: list[Match], backend: Backend) -> Iterator[dict[str, Any]]:
