@@ -119,12 +119,18 @@ def move_times(
             "move-times", games, positions=positions, load=loads, seed=seed, specs=only, out=out
         )
         text = markdown(runs, command)
-        if out is not None:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(text, encoding="utf-8")
-            typer.echo(f"report: {out}", err=True)
-        elif not as_json:
-            typer.echo(text)
+        _report(text, out, quiet=as_json)
+
+
+def _report(text: str, out: Path | None, quiet: bool = False) -> None:
+    """Write a Markdown report to ``out`` (its folder made), or print it unless ``quiet``
+    (the command printed JSON instead)."""
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text, encoding="utf-8")
+        typer.echo(f"report: {out}", err=True)
+    elif not quiet:
+        typer.echo(text)
 
 
 def strongest(game: str) -> str:
@@ -234,12 +240,7 @@ def population(
                 *reports,
             ]
         )
-        if out is not None:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(text, encoding="utf-8")
-            typer.echo(f"report: {out}", err=True)
-        elif not as_json:
-            typer.echo(text)
+        _report(text, out, quiet=as_json)
 
 
 def _slug(spec: str) -> str:
@@ -368,12 +369,7 @@ def ladder(
         text = rungs.markdown(steps, commands)
         if as_json:
             typer.echo(json.dumps([s.to_json() for s in steps]))
-        if out is not None:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(text, encoding="utf-8")
-            typer.echo(f"report: {out}", err=True)
-        elif not as_json:
-            typer.echo(text)
+        _report(text, out, quiet=as_json)
 
 
 @app.command("tune")
@@ -486,9 +482,4 @@ def tune(
                     f"{f['first']:.1%} of {f['fields']} fields"
                 )
         report = "\n".join(text) + "\n"
-        if out is not None:
-            out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(report, encoding="utf-8")
-            typer.echo(f"report: {out}", err=True)
-        else:
-            typer.echo(report)
+        _report(report, out)
