@@ -79,6 +79,7 @@ def _chance(state) -> int:
     return sum(1 for p, _ in state.history if p < 0)
 
 
+@pytest.mark.slow  # over 3 s: the full suite runs it, the fast tier does not
 def test_bench_clock_cpu_times_by_cpu_seconds(cli, monkeypatch) -> None:
     from tabletop.bench import timing
 

@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text()
 TABLETOP = str(Path(sys.executable).parent / "tabletop")
@@ -41,6 +43,7 @@ def test_quick_start_python_runs() -> None:
     assert state.view(1).my_declaration is None  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow  # over 3 s: the full suite runs it, the fast tier does not
 def test_quick_start_commands_run(tmp_path: Path) -> None:
     """Each quick start command, with a bot for the human seat and small sizes."""
     (block,) = _blocks(_section("Quick start"), "bash")

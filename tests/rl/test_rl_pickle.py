@@ -22,11 +22,17 @@ from tabletop.rl.vector import VectorEnv
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
 CASES = [
-    (game, players, {})
+    pytest.param(
+        game,
+        players,
+        {},
+        id=f"{game}-{players}p",
+        # the fast tier copies each game at its smallest table; the full suite at all
+        marks=() if players == min(tabletop.game(game).info.player_counts) else pytest.mark.slow,
+    )
     for game in games_with_encoders()
     for players in tabletop.game(game).info.player_counts
-] + [("code-of-nine", 3, {"expert": True})]
-IDS = [f"{g}-{n}p{'-expert' if o else ''}" for g, n, o in CASES]
+] + [pytest.param("code-of-nine", 3, {"expert": True}, id="code-of-nine-3p-expert")]
 
 COPIES = {
     "pickle": lambda x: pickle.loads(pickle.dumps(x)),
@@ -69,7 +75,7 @@ def parallel_step(env, rng):
 
 
 @pytest.mark.parametrize("how", COPIES)
-@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_the_parallel_env_copies_at_any_point(game, players, options, how):
     env = parallel_env(game, players, **options)
     env.reset(seed=5)
@@ -93,7 +99,7 @@ def aec_step(env, rng):
 
 
 @pytest.mark.parametrize("how", COPIES)
-@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_the_aec_env_copies_at_any_point(game, players, options, how):
     env = aec_env(game, players, **options)
     env.reset(seed=6)
@@ -116,7 +122,7 @@ def single_step(env, rng):
     return env.step(pick(rng, env.action_masks()))
 
 
-@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_the_single_seat_env_copies_with_its_opponents(game, players, options):
     env = SingleSeatEnv(game, players, seat=players - 1, opponents="random", **options)
     env.reset(seed=7)
@@ -162,7 +168,7 @@ def results_equal(a, b) -> None:
 
 
 @pytest.mark.parametrize("seat", [None, 0])
-@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_the_batched_env_copies_before_reset_and_at_any_point(game, players, options, seat):
     env = VectorEnv(game, players, tables=3, seat=seat, **options)
     fresh = pickle.loads(pickle.dumps(env))
@@ -230,7 +236,7 @@ def test_a_batched_env_loads_where_its_engine_in_c_cannot(game, monkeypatch):
 
 
 @pytest.mark.parametrize("how", COPIES)
-@pytest.mark.parametrize(("game", "players", "options"), CASES, ids=IDS)
+@pytest.mark.parametrize(("game", "players", "options"), CASES)
 def test_every_state_copies_at_any_point_and_plays_on_the_same(game, players, options, how):
     for point in POINTS:
         state = tabletop.game(game).new_game(players, 12 + point, **options)

@@ -184,6 +184,7 @@ def test_the_mask_table_grows_and_keeps_every_row():
         ("code-of-nine", 1, "heuristic"),
     ],
 )
+@pytest.mark.slow  # over 3 s: the full suite runs it, the fast tier does not
 def test_spare_games_dealt_ahead_change_no_episode(game, seat, opponents, monkeypatch):
     """Games dealt ahead in idle time (``Shard.make_spares``, what workers do between
     steps) start exactly the games the autoreset would have dealt. (The Python engine's

@@ -61,6 +61,7 @@ def test_a_bot_over_its_time_is_stopped_and_its_fallback_plays(tmp_path: Path) -
     assert (seat, str(action)) == (0, heuristic.notation())
 
 
+@pytest.mark.slow  # over 3 s: the full suite runs it, the fast tier does not
 def test_a_tables_bots_think_within_its_share_of_the_pool(tmp_path: Path) -> None:
     with make_client(tmp_path, bot_table_share=0.05, bot_table_burst=0.5) as c:
         seats = [{"type": "bot", "bot": "mcts:time=0.25"}] * 3
@@ -151,6 +152,7 @@ def _workers_of(server: ServerProcess) -> list[psutil.Process]:
     return psutil.Process(server.proc.pid).children(recursive=True)  # type: ignore[no-any-return]
 
 
+@pytest.mark.slow  # over 3 s: the full suite runs it, the fast tier does not
 def test_sigterm_stops_a_server_full_of_thinking_bots_promptly(tmp_path: Path) -> None:
     # exempt from the quota: four tables of these bots weigh 32 s of thinking a decision
     server = ServerProcess("--data-dir", str(tmp_path), "--quota-exempt", "127.0.0.1").start()
