@@ -138,7 +138,9 @@ def test_a_quick_decision_earns_the_rest_of_its_increment(tmp_path: Path) -> Non
             ws.send_text(json.dumps({"type": "auth", "seat": 0, "token": token}))
             me = Viewer(ws, 0)
             welcome = me.recv_until("welcome")
-            assert welcome["clock_left"] == pytest.approx(total + increment, abs=0.5)
+            # the total and the increment, less what ran while this page connected (a
+            # busy machine took 0.6 s); the total alone would be 10 s less
+            assert total + increment / 2 < welcome["clock_left"] <= total + increment
             me.send(
                 {
                     "type": "action",
