@@ -82,10 +82,12 @@ def create_table(
     game: str,
     players: int,
     seats: list[str],
-    seed: int,
+    seed: int | None = None,
     expert: bool = False,
+    settings: dict[str, str] | None = None,
 ) -> str:
-    """Create a table from the lobby form; returns the table id (from the links shown)."""
+    """Create a table from the lobby form; returns the table id (from the links shown).
+    ``settings`` fills more of the form's settings, by selector (a clock, a bank)."""
     page.goto(base + "/")
     page.select_option("#game", game)
     page.select_option("#players", str(players))
@@ -94,7 +96,10 @@ def create_table(
     if expert:
         page.check("input[name='opt:expert']")
     page.click("details summary")
-    page.fill("input[name=seed]", str(seed))
+    if seed is not None:
+        page.fill("input[name=seed]", str(seed))
+    for selector, value in (settings or {}).items():
+        page.fill(selector, value)
     page.click("#create")
     link = page.wait_for_selector("#created a[data-seat]")
     href = link.get_attribute("href") or ""

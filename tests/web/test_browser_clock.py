@@ -11,7 +11,14 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from web.players import is_over, join, new_page, one_person_and_bots, screenshot
+from web.players import (
+    create_table,
+    is_over,
+    join,
+    new_page,
+    one_person_and_bots,
+    screenshot,
+)
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -81,17 +88,14 @@ def test_a_time_bank_set_in_the_lobby_shows_by_the_clock(
     the decision's seconds and the bank left after them."""
     errors: list[str] = []
     page = new_page(browser, errors)
-    page.goto(live_server.url + "/")
-    page.select_option("#game", "wicked-labyrinth")
-    page.select_option("#players", "3")
-    for i, spec in enumerate(["open", "random", "random"]):
-        page.select_option(f"select[name=seat{i}]", spec)
-    page.click("details summary")
-    page.fill("input[name=clock]", "8")
-    page.fill("input[name=bank]", "20")
-    page.click("#create")
-    link = page.wait_for_selector("#created a[data-seat='0']")
-    table_id = (link.get_attribute("href") or "").split("/")[2]
+    table_id = create_table(
+        page,
+        live_server.url,
+        "wicked-labyrinth",
+        3,
+        ["open", "random", "random"],
+        settings={"input[name=clock]": "8", "input[name=bank]": "20"},
+    )
     table = next(t for t in live_server.api("GET", "/api/tables")["tables"] if t["id"] == table_id)
     assert (table["clock"], table["bank"]) == (8, 20)
     join(page, live_server.url, table_id, 0, "Al")

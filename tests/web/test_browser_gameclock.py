@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from web.players import join, new_page
+from web.players import create_table, join, new_page
 from web.server import LiveServer
 
 pytestmark = pytest.mark.browser
@@ -23,17 +23,14 @@ def test_a_game_clock_set_in_the_lobby_shows_for_every_seat(
 ) -> None:
     errors: list[str] = []
     page = new_page(browser, errors)
-    page.goto(live_server.url + "/")
-    page.select_option("#game", "wicked-labyrinth")
-    page.select_option("#players", "3")
-    for i, spec in enumerate(["open", "random", "random"]):
-        page.select_option(f"select[name=seat{i}]", spec)
-    page.click("details summary")
-    page.fill("#game-clock", "300")
-    page.fill("#increment", "5")
-    page.click("#create")
-    link = page.wait_for_selector("#created a[data-seat='0']")
-    table_id = (link.get_attribute("href") or "").split("/")[2]
+    table_id = create_table(
+        page,
+        live_server.url,
+        "wicked-labyrinth",
+        3,
+        ["open", "random", "random"],
+        settings={"#game-clock": "300", "#increment": "5"},
+    )
     table = live_server.api("GET", f"/api/tables/{table_id}")["table"]
     assert (table["game_clock"], table["increment"], table["clock"]) == (300, 5, None)
     join(page, live_server.url, table_id, 0, "Al")
