@@ -37,7 +37,26 @@ def continues_a_decision(game: str, state, previous) -> bool:  # type: ignore[no
             and previous.phase == LabyrinthPhase.SOUL_PROCESSING
             and previous.round == state.round
         )
-    return state.phase == NinePhase.FOLLOW
+    if game == "code-of-nine":
+        return state.phase == NinePhase.FOLLOW
+    return False  # Goofspiel: every bid is a decision of its own
+
+
+def clock_played_decisions(game: str, record: dict, waited: dict[int, float]):  # type: ignore[no-untyped-def]
+    """Seat 0's decisions in ``record`` as (seq, notation, seconds its page saw it wait),
+    each decision's first step only (its later steps follow at once) and only where the
+    wait was timed (not nan); checks on the way that the clock played every step of
+    seat 0, which never acts, and that the game reached its end."""
+    state = tabletop.game(game).new_game(record["players"], record["seed"], **record["options"])
+    previous = None
+    for seq, (seat, text) in enumerate(record["actions"], 1):
+        if seat == 0:
+            assert seq in waited, f"seat 0 never acts: step {seq} must be the clock's"
+            if not continues_a_decision(game, state, previous) and not math.isnan(waited[seq]):
+                yield seq, text, waited[seq]
+            previous = state.clone()
+        state.apply(seat, text)
+    assert state.is_terminal()
 
 
 @pytest.mark.parametrize(
@@ -92,20 +111,11 @@ def test_every_decision_of_a_silent_seat_waits_the_whole_clock(
                     clock_left.append(frame["clock_left"])
     record = client.get(f"/api/tables/{table['id']}/record").json()
 
-    state = tabletop.game(game).new_game(record["players"], record["seed"], **record["options"])
-    previous = None
     decisions = 0
-    for seq, (seat, text) in enumerate(record["actions"], 1):
-        if seat == 0:
-            assert seq in waited, f"seat 0 never acts: step {seq} must be the clock's"
-            if not continues_a_decision(game, state, previous) and not math.isnan(waited[seq]):
-                decisions += 1
-                assert waited[seq] >= SLACK * CLOCK, (
-                    f"step {seq} ({text}) was played after {waited[seq]:.3f} s, "
-                    f"not the clock's {CLOCK} s"
-                )
-            previous = state.clone()
-        state.apply(seat, text)
-    assert state.is_terminal()
+    for seq, text, wait in clock_played_decisions(game, record, waited):
+        decisions += 1
+        assert wait >= SLACK * CLOCK, (
+            f"step {seq} ({text}) was played after {wait:.3f} s, not the clock's {CLOCK} s"
+        )
     assert decisions >= 15, decisions  # a whole game's worth of decisions, each timed
     assert all(0 < left <= CLOCK for left in clock_left), clock_left  # a fresh clock
