@@ -1,5 +1,7 @@
 """``tabletop bots ...``: the measurements behind the lobby's bots (issue 27).
 
+- ``versus``: one bot against copies of another (``neural`` against three
+  ``heuristic``), seats rotated (:mod:`tabletop.arena.versus`);
 - ``move-times``: every bot spec the lobby offers, timed per decision (CPU and wall:
   mean, 95th percentile, max), quiet and under ``--load`` busy processes
   (:mod:`tabletop.arena.movetimes`).
@@ -483,3 +485,98 @@ def tune(
                 )
         report = "\n".join(text) + "\n"
         _report(report, out)
+
+
+@app.command("versus")
+def versus(
+    games_names: GamesArg = None,
+    bot: Annotated[str, typer.Option("--bot", help="The bot measured, in one seat.")] = "neural",
+    against: Annotated[
+        str, typer.Option("--against", help="The rival, in every other seat.")
+    ] = "heuristic",
+    games: Annotated[
+        int, typer.Option("--games", help="Games per game (seats rotated on each deal).")
+    ] = 400,
+    players: Annotated[int, typer.Option("--players", help="Players per game.")] = 4,
+    target: Annotated[
+        float | None,
+        typer.Option("--target", help="Say whether the bot reaches this win share (0.35: 35%)."),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="First deal's seed (default: the evaluation seeds' first)."),
+    ] = None,
+    workers: WorkersOpt = 1,
+    results_dir: ResultsOpt = Path("reports") / "versus",
+    out: OutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """One bot against copies of another (default: neural against three heuristic).
+
+    Re-running the same command resumes from its results files.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from tabletop.arena import versus as vs
+    from tabletop.arena.population import EVALUATION_SEED
+    from tabletop.arena.runner import Backend
+    from tabletop.bots import UnknownBotError, make_bot
+
+    with reported_errors():
+        first = EVALUATION_SEED if seed is None else seed
+        if games < 1:
+            fail(f"--games must be at least 1, got {games}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, got {workers}")
+        if target is not None and not 0 < target < 1:
+            fail(f"--target is a share between 0 and 1 (0.35 for 35%), got {target}")
+        names = _games(games_names)
+        found = []
+        for name in names:
+            game = REGISTRY.get(name)
+            counts = game.info.player_counts
+            if players not in counts:
+                fail(f"{name} is for {', '.join(map(str, counts))} players, not {players}")
+            for spec in (bot, against):
+                try:
+                    make_bot(spec, game, 0)
+                except (UnknownBotError, ValueError) as exc:
+                    fail(str(exc))
+            try:
+                head = vs.header(name, bot, against, players, first)
+            except ValueError as exc:
+                fail(str(exc))
+            progress = Progress(
+                TextColumn(f"{name}: {bot} vs {players - 1} {against}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                console=Console(stderr=True),
+                disable=as_json,
+            )
+            with progress:
+                task = progress.add_task("games", total=games)
+                found.append(
+                    vs.run(
+                        head,
+                        games,
+                        vs.results_path(results_dir, head),
+                        Backend(workers),
+                        _advancer(progress, task),
+                    )
+                )
+        command = _command(
+            "versus",
+            games_names,
+            bot=bot,
+            against=against,
+            games=games,
+            players=players if players != 4 else None,
+            target=target,
+            seed=seed,
+            workers=workers,
+            out=out,
+        )
+        if as_json:
+            typer.echo(json.dumps([v.to_json() for v in found]))
+        _report(vs.markdown(found, command, target), out, quiet=as_json)
