@@ -39,12 +39,15 @@ largest ``time``, ``server.config``)."""
 def lobby_spec(spec: str) -> str:
     """The spec the lobby offers for a league's or a kit's spec: a search with a time
     budget gets ``clock=cpu,ceiling=CEILING`` (replacing any clock or ceiling it had);
-    any other spec is offered as it is."""
+    OpenSpiel's ``ismcts``, whose budget is simulations, gets ``ceiling=CEILING``; any
+    other spec is offered as it is."""
     name, _, rest = spec.partition(":")
     parts = [p for p in rest.split(",") if p] if rest else []
+    kept = [p for p in parts if not p.startswith(("clock=", "ceiling="))]
+    if name == "ismcts":
+        return f"{name}:{','.join([*kept, f'ceiling={CEILING}'])}"
     if name != "mcts" or not any(p.startswith("time=") for p in parts):
         return spec
-    kept = [p for p in parts if not p.startswith(("clock=", "ceiling="))]
     return f"{name}:{','.join([*kept, 'clock=cpu', f'ceiling={CEILING}'])}"
 
 
@@ -129,12 +132,13 @@ def _by_bot(game: str) -> dict[str, tuple[str, ...]]:
     search = None if search is None else lobby_spec(search)
     if search is not None and search not in by_bot.get("mcts", []):
         by_bot.setdefault("mcts", []).append(search)
+    by_bot.setdefault("ismcts", []).append(lobby_spec("ismcts"))  # bounded, not bare
     return {bot: tuple(specs) for bot, specs in by_bot.items()}
 
 
 LEVELS: dict[str, dict[str, tuple[str, ...]]] = {game: _by_bot(game) for game in REGISTRY.names()}
 """The lobby's specs by game and bot name, weakest first; a bot not listed is offered
-bare (``random``)."""
+bare (``random``); ``ismcts`` with the ceiling."""
 
 
 def levels(game: str, bot: str) -> tuple[str, ...]:

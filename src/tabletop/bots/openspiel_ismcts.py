@@ -18,7 +18,11 @@ seat anyway; an open one is another seat's own processing), so the search is thi
 seat's own decision.
 
 Parameters: ``simulations`` (default 100) per decision, ``c`` (default 1.5) UCT's
-exploration constant (returns are win shares in [0, 1]).
+exploration constant (returns are win shares in [0, 1]), ``ceiling`` (wall-clock
+seconds, default none): the decision stops simulating after this long, whatever is
+left of its simulations (at least two are run). The lobby offers the bot with the
+server's ceiling (:mod:`tabletop.bots.levels`): 100 simulations took up to 11.5 s of
+wall time a decision on a loaded machine, past any wait a person accepts.
 
 Nodes are keyed by the deciding seat's view itself rather than by its observation
 string (the text of that view): the same information sets, so the same search, but
@@ -27,6 +31,7 @@ rendering each visited state's view as text took 70% of a decision in one game.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -50,6 +55,7 @@ class OpenSpielIsmcts(Bot):
         *,
         simulations: int = 100,
         c: float = 1.5,
+        ceiling: float | None = None,
         **params: Any,
     ) -> None:
         super().__init__(game, seat, seed, **params)
@@ -57,6 +63,10 @@ class OpenSpielIsmcts(Bot):
             raise ValueError(f"simulations must be a whole number >= 1, got {simulations!r}")
         if isinstance(c, bool) or not isinstance(c, (int, float)) or c < 0:
             raise ValueError(f"c must be a number >= 0, got {c!r}")
+        if ceiling is not None and (
+            isinstance(ceiling, bool) or not isinstance(ceiling, (int, float)) or ceiling <= 0
+        ):
+            raise ValueError(f"ceiling must be positive seconds, got {ceiling!r}")
         try:
             from tabletop.openspiel import sequential_class
         except ImportError as exc:
@@ -67,6 +77,10 @@ class OpenSpielIsmcts(Bot):
             raise ValueError(f"no OpenSpiel form of {game.info.name}") from None
         self.simulations = simulations
         self.c = float(c)
+        self.ceiling = None if ceiling is None else float(ceiling)
+        self.simulated = 0
+        """Simulations the last decision ran (fewer than ``simulations`` when the
+        ceiling stopped it)."""
         self._games: dict[int, Any] = {}
 
     def _spiel_game(self, players: int) -> Any:
@@ -78,6 +92,7 @@ class OpenSpielIsmcts(Bot):
     def act(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
+        deadline = None if self.ceiling is None else time.perf_counter() + self.ceiling
         import numpy as np
         from open_spiel.python.algorithms import ismcts, mcts
 
@@ -96,7 +111,7 @@ class OpenSpielIsmcts(Bot):
             sample = self.game.determinize(state.engine.view(player), int(numbers.randint(1 << 62)))
             return openspiel.TabletopState(spiel, sample)
 
-        bot = _view_keyed(ismcts.ISMCTSBot)(
+        bot = _bounded(_view_keyed(ismcts.ISMCTSBot), deadline)(
             spiel,
             mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=numbers),
             uct_c=self.c,
@@ -107,6 +122,7 @@ class OpenSpielIsmcts(Bot):
         )
         bot.set_resampler(resample)
         chosen = int(bot.step(openspiel.TabletopState(spiel, engine)))
+        self.simulated = bot.simulated
         ids = {self.game.actions.id_of(a): a for a in legal}
         if chosen not in ids:  # the root is a determinization of this very view
             raise RuntimeError(f"ISMCTS chose {chosen}, not a legal action of seat {self.seat}")
@@ -128,3 +144,36 @@ def _view_keyed(base: type) -> type:
             return player, state.engine.view(player)
 
     return ViewKeyed
+
+
+def _bounded(base: type, deadline: float | None) -> type:
+    """``base`` (an ``ISMCTSBot``) that stops simulating at ``deadline`` (wall clock).
+
+    OpenSpiel's search loops over a fixed number of simulations; once the deadline has
+    passed, each of the loop's remaining turns takes the root state itself as its sample
+    and simulates nothing, so the loop ends at once and the search answers from the
+    simulations it ran (at least two: OpenSpiel's first only expands the root, and it
+    answers only from a root with visits).
+    """
+
+    class Bounded(base):  # type: ignore[misc]
+        simulated = 0
+        _root: Any = None
+
+        def run_search(self, state: Any) -> Any:
+            self.simulated, self._root = 0, state
+            return super().run_search(state)
+
+        def sample_root_state(self, state: Any) -> Any:
+            over = deadline is not None and time.perf_counter() >= deadline
+            if over and self._root_node.total_visits > 0:
+                return state  # the root itself: simulated by nobody (below)
+            self.simulated += 1
+            return super().sample_root_state(state)
+
+        def run_simulation(self, state: Any) -> Any:
+            if state is self._root:
+                return None
+            return super().run_simulation(state)
+
+    return Bounded
