@@ -148,3 +148,44 @@ def test_bad_population_options_are_refused() -> None:
     assert out.exit_code != 0 and "--games must be at least 1" in out.output
     out = CliRunner().invoke(app, ["bots", "population", "goofspiel", "--bot", "nobody"])
     assert out.exit_code != 0 and "no bot 'nobody'" in out.output
+
+
+def test_a_run_of_some_kinds_plays_the_whole_runs_games_on_those_fields() -> None:
+    found = pop.styles("goofspiel")
+    whole = {m.index: (m, kind) for m, kind in pop.matches("B", found, 100, 24)}
+    mixed = pop.matches("B", found, 100, 8, kinds=("mixed",))
+    assert [kind for _, kind in mixed] == ["mixed"] * 8
+    assert [m.index for m, _ in mixed] == [0, 1, 2, 3, 12, 13, 14, 15]
+    for m, kind in mixed:
+        assert whole[m.index] == (m, kind)
+    assert pop.matches("B", found, 100, 12, kinds=pop.KINDS) == pop.matches("B", found, 100, 12)
+    with pytest.raises(ValueError, match="kinds of field are"):
+        pop.matches("B", found, 100, 4, kinds=("mixd",))
+
+
+def test_a_run_of_one_kind_resumes_from_the_whole_runs_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = pop.results_path(tmp_path, "goofspiel", "heuristic:shift=1", 3)
+    whole = pop.run("goofspiel", "heuristic:shift=1", 12, 3, path)
+    played: list[int] = []
+    copies = pop.run(
+        "goofspiel",
+        "heuristic:shift=1",
+        8,
+        3,
+        path,
+        on_game=lambda r: played.append(r["index"]),
+        kinds=("copies",),
+    )
+    assert [r["index"] for r in copies] == [8, 9, 10, 11, 20, 21, 22, 23]
+    assert played == [20, 21, 22, 23]  # field 2's games were the whole run's
+    assert copies[:4] == whole[8:]
+    assert pop.summary(copies, 4)["kinds"]["copies"]["fields"] == 2
+    assert pop.summary(copies, 4)["all"]["fields"] == 2
+
+
+def test_a_results_file_is_named_by_game_spec_and_seed_only(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    a = pop.results_path(tmp_path, "goofspiel", "heuristic:shift=1", 3)
+    assert a == pop.results_path(tmp_path, "goofspiel", "heuristic:shift=1", 3)
+    assert a.name.startswith("goofspiel-heuristic-") and a.name.endswith("-seed3.jsonl")
+    assert a != pop.results_path(tmp_path, "goofspiel", "heuristic:shift=2", 3)
+    assert a != pop.results_path(tmp_path, "goofspiel", "heuristic:shift=1", 4)

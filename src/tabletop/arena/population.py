@@ -23,6 +23,7 @@ the fields a heuristic was tuned on.
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections import defaultdict
 from collections.abc import Callable, Iterator, Sequence
@@ -87,18 +88,34 @@ def field(found: Styles, seed: int, index: int, players: int = 4) -> tuple[str, 
 
 
 def matches(
-    bot: str, found: Styles, seed: int, games: int, players: int = 4
+    bot: str,
+    found: Styles,
+    seed: int,
+    games: int,
+    players: int = 4,
+    kinds: Sequence[str] = KINDS,
 ) -> list[tuple[Match, str]]:
-    """The first ``games`` games: field ``i // players`` with the bot in seat
-    ``i % players`` (the opponents keep their order in the other seats), deal
-    ``seed + i // players``; each with its field's kind."""
-    out = []
-    for i in range(games):
-        f, rotation = divmod(i, players)
+    """The first ``games`` games of the fields of ``kinds``: field ``f`` with the bot in
+    seat ``r`` is game ``f * players + r`` (the opponents keep their order in the other
+    seats), deal ``seed + f``; each with its field's kind.
+
+    A game's index is its place in the run of every kind, so a run restricted to some
+    kinds plays the very games of the whole run on those fields (and shares its
+    results file)."""
+    unknown = set(kinds) - set(KINDS)
+    if unknown or not kinds:
+        raise ValueError(f"kinds of field are {', '.join(KINDS)}; got {', '.join(kinds)}")
+    out: list[tuple[Match, str]] = []
+    f = 0
+    while len(out) < games:
         kind, rivals = field(found, seed, f, players)
-        seats = list(rivals)
-        seats.insert(rotation, bot)
-        out.append((Match(i, seed + f, tuple(seats)), kind))
+        for rotation in range(players if kind in kinds else 0):
+            if len(out) == games:
+                break
+            seats = list(rivals)
+            seats.insert(rotation, bot)
+            out.append((Match(f * players + rotation, seed + f, tuple(seats)), kind))
+        f += 1
     return out
 
 
@@ -202,25 +219,37 @@ def run(
     workers: int = 1,
     players: int = 4,
     on_game: Callable[[dict[str, Any]], None] | None = None,
+    kinds: Sequence[str] = KINDS,
 ) -> list[dict[str, Any]]:
-    """Play (or resume, from ``path``) the first ``games`` games; their records in order.
+    """Play (or resume, from ``path``) the first ``games`` games of the fields of
+    ``kinds``; their records in order.
 
     Each record is the arena's (:mod:`tabletop.arena.play`) with its field's ``kind``.
     """
     if games < 1:
         raise ValueError(f"a population run needs at least one game, got {games}")
     found = styles(game)
-    plan = matches(bot, found, seed, games, players)
+    plan = matches(bot, found, seed, games, players, kinds)
     header = Header(game, players, (bot, f"population:{found.bot}"), seed, {})
-    kinds = {m.index: kind for m, kind in plan}
+    kind_of = {m.index: kind for m, kind in plan}
 
     def play(done: dict[int, dict[str, Any]]) -> Iterator[dict[str, Any]]:
         todo = [m for m, _ in plan if m.index not in done]
         for record in backends.run_local(game, players, todo, {}, workers):
-            record["kind"] = kinds[record["index"]]
+            record["kind"] = kind_of[record["index"]]
             yield record
 
-    return results.keep(path, header, games, play, on_game)
+    held = results.keep(path, header, plan[-1][0].index + 1, play, on_game)
+    return [r for r in held if r["index"] in kind_of]
+
+
+def results_path(folder: Path, game: str, bot: str, seed: int) -> Path:
+    """The resumable results file of ``bot``'s run from ``seed``: one per game, spec and
+    seed, whatever the number of games or the kinds of field played (a longer run, or
+    one of other kinds, resumes from the same file). Named by a digest of the spec:
+    specs may be long."""
+    digest = hashlib.sha1(bot.encode()).hexdigest()[:8]
+    return folder / f"{game}-{bot.split(':')[0]}-{digest}-seed{seed}.jsonl"
 
 
 def _pct(x: float) -> str:

@@ -2,6 +2,12 @@
 
 - ``versus``: one bot against copies of another (``neural`` against three
   ``heuristic``), seats rotated (:mod:`tabletop.arena.versus`);
+- ``population``: a bot against fields of opponents generated from the heuristic's
+  styles (:mod:`tabletop.arena.population`);
+- ``levels``: every lobby level against the same generated fields, and whether each
+  beats the level below there (:mod:`tabletop.arena.level_ratings`);
+- ``ladder``: each level one against three of the level below (:mod:`tabletop.arena.ladder`);
+- ``tune``: the heuristic's parameters tuned by CMA-ES (:mod:`tabletop.training.tune`);
 - ``move-times``: every bot spec the lobby offers, timed per decision (CPU and wall:
   mean, 95th percentile, max), quiet and under ``--load`` busy processes
   (:mod:`tabletop.arena.movetimes`).
@@ -39,6 +45,9 @@ WorkersOpt = Annotated[int, typer.Option("--workers", help="Local worker process
 ResultsOpt = Annotated[
     Path, typer.Option("--results", help="Folder of the resumable results files (JSON lines).")
 ]
+PopulationResults = Path("reports") / "population"
+"""Where ``population`` and ``levels`` keep their games: one file per game, bot and seed,
+so each command resumes the other's."""
 
 
 def _games(names: list[str] | None) -> list[str]:
@@ -160,14 +169,23 @@ def population(
         int | None,
         typer.Option("--seed", help="First field's seed (default: the evaluation seeds' first)."),
     ] = None,
+    kinds: Annotated[
+        str | None,
+        typer.Option(
+            "--kinds",
+            help="Play only the fields of these kinds (comma-separated: mixed, styles, "
+            "copies): the same games as a run of every kind on those fields.",
+        ),
+    ] = None,
     workers: WorkersOpt = 1,
-    results_dir: ResultsOpt = Path("reports") / "population",
+    results_dir: ResultsOpt = PopulationResults,
     out: OutOpt = None,
     as_json: JsonOpt = False,
 ) -> None:
     """A bot against fields of opponents generated at random from the heuristic's styles.
 
-    Re-running the same command resumes from its results files.
+    Re-running the same command resumes from its results files (one per game, bot and
+    seed: a longer run, or one of other kinds, resumes from the same file).
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
@@ -181,6 +199,9 @@ def population(
             fail(f"--games must be at least 1, got {games}")
         if workers < 1:
             fail(f"--workers must be at least 1, got {workers}")
+        chosen = pop.KINDS if kinds is None else tuple(k.strip() for k in kinds.split(","))
+        if not chosen or set(chosen) - set(pop.KINDS):
+            fail(f"--kinds are {', '.join(pop.KINDS)}, comma-separated; got {kinds!r}")
         names = (
             _games(games_names)
             if games_names
@@ -198,7 +219,7 @@ def population(
                 make_bot(spec, REGISTRY.get(name), 0)
             except UnknownBotError as exc:
                 fail(str(exc))
-            path = results_dir / f"{name}-{_slug(spec)}-seed{first}.jsonl"
+            path = pop.results_path(results_dir, name, spec, first)
             progress = Progress(
                 TextColumn(name),
                 BarColumn(),
@@ -216,17 +237,18 @@ def population(
                     path,
                     workers,
                     on_game=_advancer(progress, task),
+                    kinds=chosen,
                 )
             found = pop.summary(records, 4)
             figures[name] = {"bot": spec, "results": str(path), **found}
             command = _command(
-                "population", [name], bot=bot, games=games, seed=seed, workers=workers
+                "population", [name], bot=bot, games=games, seed=seed, kinds=kinds, workers=workers
             )
             reports.append(pop.markdown(name, spec, found, command))
         if as_json:
             typer.echo(json.dumps(figures))
         whole = _command(
-            "population", games_names, bot=bot, games=games, seed=seed, workers=workers
+            "population", games_names, bot=bot, games=games, seed=seed, kinds=kinds, workers=workers
         )
         text = "\n".join(
             [
@@ -245,12 +267,124 @@ def population(
         _report(text, out, quiet=as_json)
 
 
-def _slug(spec: str) -> str:
-    """A file-name-safe short form of a bot spec (with a hash: specs may be long)."""
-    import hashlib
+@app.command("levels")
+def levels(
+    games_names: GamesArg = None,
+    games: Annotated[
+        int, typer.Option("--games", help="Games of a heuristic level (4 per field).")
+    ] = 400,
+    search_games: Annotated[
+        int | None,
+        typer.Option(
+            "--search-games",
+            help="Games of a search level (default: --games); a search plays a hundred "
+            "times slower than a heuristic.",
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="First field's seed (default: the evaluation seeds' first)."),
+    ] = None,
+    workers: WorkersOpt = 1,
+    results_dir: ResultsOpt = PopulationResults,
+    out: OutOpt = None,
+    as_json: JsonOpt = False,
+) -> None:
+    """Every lobby level against the same generated fields: each one's win share, and
+    whether each beats the level below it there (paired over fields).
 
-    digest = hashlib.sha1(spec.encode()).hexdigest()[:8]
-    return f"{spec.split(':')[0]}-{digest}"
+    Re-running the same command resumes from its results files, which are those of
+    ``tabletop bots population --bot SPEC`` for each level's spec.
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from tabletop.arena import level_ratings as lr
+    from tabletop.arena.population import EVALUATION_SEED
+
+    with reported_errors():
+        first = EVALUATION_SEED if seed is None else seed
+        for option, value in (("--games", games), ("--search-games", search_games)):
+            if value is not None and value < 1:
+                fail(f"{option} must be at least 1, got {value}")
+        if workers < 1:
+            fail(f"--workers must be at least 1, got {workers}")
+        names = (
+            _games(games_names)
+            if games_names
+            else [kit.name for kit in REGISTRY.kits() if len(kit.levels) > 1]
+        )
+        sections = []
+        figures = {}
+        for name in names:
+            try:
+                found = lr.levels(name)
+            except ValueError as exc:
+                fail(str(exc))
+            rated = []
+            for level in found:
+                searched = lr.is_search(level.spec) and search_games is not None
+                count = search_games if searched and search_games is not None else games
+                progress = Progress(
+                    TextColumn(f"{name}: {level.name}"),
+                    BarColumn(),
+                    MofNCompleteColumn(),
+                    console=Console(stderr=True),
+                    disable=as_json,
+                )
+                with progress:
+                    task = progress.add_task("games", total=count)
+                    rated.append(
+                        lr.rate(
+                            name,
+                            level,
+                            count,
+                            first,
+                            results_dir,
+                            workers,
+                            _advancer(progress, task),
+                        )
+                    )
+            figures[name] = {
+                "levels": [r.to_json() for r in rated],
+                "steps": [s.to_json() for s in lr.steps(rated)],
+            }
+            command = _command(
+                "levels",
+                [name],
+                games=games,
+                search_games=search_games,
+                seed=seed,
+                workers=workers,
+            )
+            sections.append(lr.markdown(name, rated, command))
+        if as_json:
+            typer.echo(json.dumps(figures))
+        whole = _command(
+            "levels",
+            games_names,
+            games=games,
+            search_games=search_games,
+            seed=seed,
+            workers=workers,
+            out=out,
+        )
+        text = "\n".join(
+            [
+                "# Each level against the generated population (`tabletop bots levels`)",
+                "",
+                "Every lobby level plays the same generated fields ([README.md](README.md), "
+                '"The generated population"; searches in CPU time without the lobby\'s '
+                "ceiling), on evaluation seeds. This report:",
+                "",
+                "```",
+                whole,
+                "```",
+                "",
+                *sections,
+            ]
+        )
+        _report(text, out, quiet=as_json)
 
 
 def _advancer(progress: Any, task: Any) -> Callable[[dict[str, Any]], None]:
