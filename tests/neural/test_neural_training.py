@@ -82,14 +82,17 @@ def test_a_tiny_run_resumes_from_its_checkpoint(tmp_path: Path) -> None:
     second = run(config, tmp_path, changes={"expert_share": 0.0, "games": 3})
     assert second.rounds == 2 and second.steps > first.steps
     assert shard.stat().st_mtime_ns == stamp
-    assert sorted(p.name for p in (tmp_path / "shards").iterdir()) == [
+    assert sorted(p.name for p in (tmp_path / "shards").glob("*.npz")) == [
         "r00-k000.npz",
         "r00-k001.npz",
         "r01-k000.npz",
         "r01-k001.npz",
         "r01-k002.npz",
     ]
+    # each shard's CPU seconds beside it, counted in the curve's CPU hours
+    assert all(p.with_suffix(".cpu").exists() for p in (tmp_path / "shards").glob("*.npz"))
     curve = json.loads((tmp_path / "curve.json").read_text())
+    assert 0 < curve[0]["cpu_hours"] < curve[1]["cpu_hours"]
     assert [row["round"] for row in curve] == [1, 2]
     assert [row["games"] for row in curve] == [2, 5]
     assert [row["expert_share"] for row in curve] == [0.5, 0.0]

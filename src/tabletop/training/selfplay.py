@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -30,41 +31,62 @@ from tabletop.rl.vector import VectorEnv
 @dataclass
 class Samples:
     """Labelled positions: network inputs (float16), legal masks over the action table,
-    the teacher's action ids and the seat's final win share."""
+    the label's action ids, the seat's final win share and, for positions labelled by
+    a search, the root's visit distribution over the action table (``targets``, float16;
+    None: the label alone, a one-hot target)."""
 
     inputs: np.ndarray
     masks: np.ndarray
     labels: np.ndarray
     values: np.ndarray
+    targets: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.labels)
 
+    def soft(self) -> np.ndarray:
+        """The policy targets: the visit distributions, or one-hots of the labels."""
+        if self.targets is not None:
+            return self.targets
+        out = np.zeros(self.masks.shape, np.float16)
+        out[np.arange(len(self)), self.labels.astype(np.intp)] = 1.0
+        return out
+
     @staticmethod
     def join(parts: list[Samples]) -> Samples:
-        return Samples(
-            *(
-                np.concatenate([getattr(p, f) for p in parts])
-                for f in ("inputs", "masks", "labels", "values")
-            )
+        """One set of every part's positions (one-hot targets where a part has none
+        and another has)."""
+        inputs, masks, labels, values = (
+            np.concatenate([getattr(p, f) for p in parts])
+            for f in ("inputs", "masks", "labels", "values")
         )
+        targets = (
+            None
+            if all(p.targets is None for p in parts)
+            else np.concatenate([p.soft() for p in parts])
+        )
+        return Samples(inputs, masks, labels, values, targets)
 
     def save(self, path: str) -> None:
-        np.savez_compressed(
-            path,
-            inputs=self.inputs,
-            masks=np.packbits(self.masks, axis=1),
-            labels=self.labels,
-            values=self.values,
-            actions=np.int32(self.masks.shape[1]),
-        )
+        arrays: dict[str, np.ndarray] = {
+            "inputs": self.inputs,
+            "masks": np.packbits(self.masks, axis=1),
+            "labels": self.labels,
+            "values": self.values,
+            "actions": np.asarray(self.masks.shape[1], np.int32),
+        }
+        if self.targets is not None:
+            arrays["targets"] = self.targets
+        save: Any = np.savez_compressed
+        save(path, **arrays)
 
     @staticmethod
     def load(path: str) -> Samples:
         with np.load(path) as data:
             actions = int(data["actions"])
             masks = np.unpackbits(data["masks"], axis=1, count=actions).astype(bool)
-            return Samples(data["inputs"], masks, data["labels"], data["values"])
+            targets = data.get("targets", None)
+            return Samples(data["inputs"], masks, data["labels"], data["values"], targets)
 
 
 def generate(

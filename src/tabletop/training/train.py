@@ -6,18 +6,24 @@
 
 Each round:
 
-1. **Play** ``games`` games on the batched env (:mod:`tabletop.training.selfplay`),
-   the player counts taken in turn, in chunks saved as shards under ``DIR/shards``:
+1. **Play** ``games`` games, the player counts taken in turn, in chunks saved as shards
+   under ``DIR/shards`` (one task each: ``--workers N`` local processes, ``--ray`` a Ray
+   cluster). ``--mode search`` (AlphaZero's expert iteration,
+   :mod:`tabletop.training.searchplay`): the current network thinks (``neural:think``)
+   and each searched decision is labelled with its root's visit distribution.
+   ``--mode imitate`` (DAgger, :mod:`tabletop.training.selfplay`, on the batched env):
    seats are the current network (none in round 0) or the teacher; the teacher (the
    heuristic) labels every decision but where the expert (a search, in a share of the
    seat-games) does.
 2. **Fit** the network on every shard so far (DAgger keeps all positions): cross-entropy
-   of the policy over the legal actions against the teacher's choice, plus binary
-   cross-entropy of the value against the seat's final win share.
+   of the policy over the legal actions against the target (the visit distribution,
+   or the teacher's choice), plus binary cross-entropy of the value against the seat's
+   final win share.
 3. **Export** ``DIR/<game>.npz`` (what :class:`~tabletop.bots.neural.network.Network`
    loads; a copy per round in ``DIR/rounds``) and **measure** it: the NumPy bot as one
    against three ``heuristic`` (4 players, seats rotated, ``eval_games`` games), a
-   point of the learning curve (``DIR/curve.json``, plotted to ``DIR/curve.png``).
+   point of the learning curve (``DIR/curve.json``, plotted to ``DIR/curve.png`` by the
+   CPU hours spent: the shards' play, wherever it ran, and the fits).
 
 Shards named ``extra-*.npz`` in ``DIR/shards`` (say, an earlier run's positions) join
 every fit. Resumable: a round's finished shards are kept and ``DIR/checkpoint.pt``
@@ -55,7 +61,9 @@ from tabletop.bots.neural.features import layout
 from tabletop.bots.neural.network import LAYERS, Network
 from tabletop.core.knowledge import Expert
 from tabletop.games import REGISTRY
+from tabletop.training.searchplay import search_games
 from tabletop.training.selfplay import Samples, generate
+from tabletop.training.workers import run_tasks
 
 if TYPE_CHECKING:
     import torch
@@ -92,6 +100,21 @@ class Config:
     init: str = ""
     """A weights file to start from (its network; a plan head in it is carried over
     to every export unchanged)."""
+    mode: str = "imitate"
+    """``imitate`` (DAgger: the teacher's and expert's labels) or ``search`` (the
+    thinking network's own visit distributions)."""
+    think: float = 0.03
+    """``search``: CPU seconds each self-play decision searches."""
+    rival: str = "heuristic"
+    rival_share: float = 0.5
+    """``search``: the bot that plays a share of the seats (its decisions not kept)."""
+    explore: float = 0.25
+    """``search``: the chance a decision plays an action drawn by the root's visits."""
+    eval_think: float = 0.0
+    """The measured bot's ``think`` (0: the bare policy)."""
+    workers: int = 1
+    ray: bool = False
+    ray_address: str = ""
 
     def __post_init__(self) -> None:
         expert: Expert = REGISTRY.kit(self.game).part("neural:expert")
@@ -100,6 +123,8 @@ class Config:
         if self.expert_sealed is None:
             self.expert_sealed = expert.sealed
         self.hidden = (int(self.hidden[0]), int(self.hidden[1]))
+        if self.mode not in ("imitate", "search"):
+            raise ValueError(f"mode is 'imitate' or 'search', got {self.mode!r}")
 
 
 @dataclass
@@ -110,6 +135,8 @@ class Progressed:
     games: int = 0
     steps: int = 0
     seconds: float = 0.0
+    cpu: float = 0.0
+    """CPU seconds of the shards' play (wherever it ran) and of the fits."""
     curve: list[dict[str, Any]] = field(default_factory=list)
 
 
@@ -208,6 +235,7 @@ def fit(
     held, train = order[: max(1, n // 20)], order[max(1, n // 20) :]
     inputs = torch.from_numpy(samples.inputs)
     masks = torch.from_numpy(samples.masks)
+    targets = torch.from_numpy(samples.soft())
     labels = torch.from_numpy(samples.labels.astype(np.int64))
     values = torch.from_numpy(samples.values)
     batches = (len(train) + config.batch - 1) // config.batch
@@ -218,11 +246,10 @@ def fit(
         for k in range(batches):
             idx = torch.from_numpy(train[k * config.batch : (k + 1) * config.batch])
             logits, value = model(inputs[idx].float())
-            logits = logits.masked_fill(~masks[idx], -1e9)
-            loss = functional.cross_entropy(
-                logits, labels[idx]
-            ) + config.value_weight * functional.binary_cross_entropy_with_logits(
-                value, values[idx]
+            logp = functional.log_softmax(logits.masked_fill(~masks[idx], -1e9), dim=1)
+            loss = -(targets[idx].float() * logp).sum(1).mean() + (
+                config.value_weight
+                * functional.binary_cross_entropy_with_logits(value, values[idx])
             )
             optimiser.zero_grad()
             loss.backward()  # type: ignore[no-untyped-call]
@@ -241,9 +268,11 @@ def fit(
 
 
 def measure(
-    game_name: str, weights: Path, games: int, seed: int, progress: Progress
+    game_name: str, weights: Path, games: int, seed: int, progress: Progress, think: float = 0.0
 ) -> dict[str, float]:
-    """The network as one against three ``heuristic`` (4 players, seats rotated)."""
+    """The network (thinking ``think`` seconds a decision) as one against three
+    ``heuristic`` (4 players, seats rotated)."""
+    spec = f"neural:weights={weights}" + (f",think={think}" if think else "")
     game = tabletop.game(game_name)
     task = progress.add_task("measure", total=games)
     wins = 0.0
@@ -252,10 +281,7 @@ def measure(
         deal = seed + k // 4
         state = game.new_game(4, deal)
         bots = [
-            make_bot(
-                f"neural:weights={weights}" if p == seat else "heuristic", game, p, deal * 8 + p
-            )
-            for p in range(4)
+            make_bot(spec if p == seat else "heuristic", game, p, deal * 8 + p) for p in range(4)
         ]
         while not state.is_terminal():
             chosen = [
@@ -271,45 +297,70 @@ def measure(
     return {"eval_games": games, "win_share": wins / games, "low": low, "high": high}
 
 
-def play_round(
-    config: Config, round_: int, directory: Path, student: Network | None, progress: Progress
-) -> Samples:
-    """Round ``round_``'s positions: its shards, played now where they are missing."""
+def play_shard(config: Config, round_: int, k: int, weights: str | None, path: str) -> float:
+    """Play round ``round_``'s shard ``k`` into ``path`` (a task: in this process, a
+    worker or on Ray); returns the CPU seconds it took. ``weights``: the current
+    network's file (None: none yet; the package's network in search mode)."""
+    started = time.process_time()
     game = tabletop.game(config.game)
     counts = tuple(game.info.player_counts)
+    players = counts[k % len(counts)]
+    seed = config.seed + round_ * 100_000 + k * 1000
+    if config.mode == "search":
+        samples, _ = search_games(
+            game,
+            players,
+            config.chunk,
+            Network.load(config.game, weights),
+            config.think,
+            rival=config.rival,
+            rival_share=config.rival_share,
+            explore=config.explore,
+            seed=seed,
+        )
+    else:
+        samples = generate(
+            game,
+            players,
+            config.chunk,
+            config.teacher,
+            None if weights is None else Network.load(config.game, weights),
+            student_share=config.student_share,
+            tables=min(config.chunk, 8),
+            seed=seed,
+            expert=config.expert or None,
+            expert_share=config.expert_share,
+            expert_sealed=bool(config.expert_sealed),
+        )
+    tmp = Path(path).with_suffix(".tmp.npz")
+    samples.save(str(tmp))
+    cpu = time.process_time() - started
+    Path(path).with_suffix(".cpu").write_text(f"{cpu:.3f}\n")
+    os.replace(tmp, path)
+    return cpu
+
+
+def play_round(
+    config: Config, round_: int, directory: Path, weights: str | None, progress: Progress
+) -> tuple[Samples, float]:
+    """Round ``round_``'s positions: its shards, played now where they are missing
+    (as tasks, :func:`tabletop.training.workers.run_tasks`); and the CPU seconds of the
+    shards played now."""
     chunks = (config.games + config.chunk - 1) // config.chunk
     shards = directory / "shards"
     shards.mkdir(parents=True, exist_ok=True)
+    paths = [shards / f"r{round_:02d}-k{k:03d}.npz" for k in range(chunks)]
+    missing = [(config, round_, k, weights, str(p)) for k, p in enumerate(paths) if not p.exists()]
     task = progress.add_task(f"play round {round_}", total=chunks * config.chunk)
-    parts = []
-    for k in range(chunks):
-        path = shards / f"r{round_:02d}-k{k:03d}.npz"
-        if not path.exists():
-
-            def advance(finished: int, before: int = k * config.chunk) -> None:
-                progress.update(task, completed=before + finished)
-
-            samples = generate(
-                game,
-                counts[k % len(counts)],
-                config.chunk,
-                config.teacher,
-                student,
-                student_share=config.student_share,
-                tables=min(config.chunk, 8),
-                seed=config.seed + round_ * 100_000 + k * 1000,
-                progress=advance,
-                expert=config.expert or None,
-                expert_share=config.expert_share,
-                expert_sealed=bool(config.expert_sealed),
-            )
-            tmp = path.with_suffix(".tmp.npz")
-            samples.save(str(tmp))
-            os.replace(tmp, path)
-        parts.append(Samples.load(str(path)))
-        progress.update(task, completed=(k + 1) * config.chunk)
+    progress.update(task, completed=(chunks - len(missing)) * config.chunk)
+    cpu = 0.0
+    for seconds in run_tasks(
+        play_shard, missing, config.workers, config.ray, config.ray_address or None
+    ):
+        cpu += seconds
+        progress.advance(task, config.chunk)
     progress.remove_task(task)
-    return Samples.join(parts)
+    return Samples.join([Samples.load(str(p)) for p in paths]), cpu
 
 
 def plot(curve: list[dict[str, Any]], game: str, path: Path) -> None:
@@ -319,14 +370,14 @@ def plot(curve: list[dict[str, Any]], game: str, path: Path) -> None:
     matplotlib.use("Agg")
     from matplotlib import pyplot
 
-    x = [row["games"] for row in curve]
+    x = [row.get("cpu_hours", 0.0) for row in curve]
     y = [row["win_share"] for row in curve]
     err = [[r["win_share"] - r["low"] for r in curve], [r["high"] - r["win_share"] for r in curve]]
     figure, axes = pyplot.subplots(figsize=(6, 3.6))
     axes.errorbar(x, y, yerr=err, marker="o", capsize=3, label="neural (95% interval)")
     axes.axhline(0.25, color="grey", linestyle="--", label="parity (25%)")
     axes.axhline(0.35, color="green", linestyle=":", label="target (35%)")
-    axes.set_xlabel("games played for training (self-play and teacher)")
+    axes.set_xlabel("CPU hours of training (self-play and fits)")
     axes.set_ylabel("win share vs 3 heuristic")
     axes.set_title(f"neural, {game}: one against three heuristic (4 players)")
     axes.set_ylim(0, max(0.6, max(y, default=0) + 0.1))
@@ -378,14 +429,9 @@ def run(
     with Progress(*progress_columns()) as progress:
         while done.rounds < target:
             start = time.monotonic()
-            student = (
-                Network.load(config.game, weights)
-                if done.rounds > 0
-                else Network.load(config.game, config.init)
-                if config.init
-                else None
-            )
-            new = play_round(config, done.rounds, directory, student, progress)
+            current = str(weights) if done.rounds > 0 else config.init or None
+            new, cpu = play_round(config, done.rounds, directory, current, progress)
+            fitting = time.process_time()
             kept = [
                 Samples.load(str(p))
                 for r in range(done.rounds)
@@ -394,13 +440,21 @@ def run(
             extra = [Samples.load(str(p)) for p in sorted(directory.glob("shards/extra-*.npz"))]
             samples = Samples.join([new, *kept, *extra])
             figures = fit(model, optimiser, samples, config, progress, rng)
+            done.cpu += cpu + time.process_time() - fitting
             export(model, weights, carried(config.init))
             done.steps += int(figures["steps"])
             done.rounds += 1
             (directory / "rounds").mkdir(exist_ok=True)  # every round's weights, to choose
             shutil.copyfile(weights, directory / "rounds" / f"{config.game}-{done.rounds:02d}.npz")
             done.games += config.games
-            point = measure(config.game, weights, config.eval_games, 50_000 + config.seed, progress)
+            point = measure(
+                config.game,
+                weights,
+                config.eval_games,
+                50_000 + config.seed,
+                progress,
+                config.eval_think,
+            )
             done.seconds += time.monotonic() - start
             row = {
                 "round": done.rounds,
@@ -409,6 +463,8 @@ def run(
                 "samples": len(samples),
                 "steps": done.steps,
                 "seconds": round(done.seconds, 1),
+                "cpu_hours": round(done.cpu / 3600, 6),
+                "mode": config.mode,
                 **point,
                 "agreement": round(figures["agreement"], 4),
                 "value_error": round(figures["value_error"], 4),
@@ -450,11 +506,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("game", choices=trained())
     parser.add_argument("--dir", type=Path, required=True, help="run directory (resumable)")
     defaults = Config(trained()[0])
-    for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed"):
+    for name in ("rounds", "games", "chunk", "epochs", "batch", "eval_games", "seed", "workers"):
         parser.add_argument(
             f"--{name.replace('_', '-')}", type=int, help=f"default {getattr(defaults, name)}"
         )
-    for name in ("lr", "student_share", "value_weight", "expert_share"):
+    for name in (
+        "lr",
+        "student_share",
+        "value_weight",
+        "expert_share",
+        "think",
+        "rival_share",
+        "explore",
+        "eval_think",
+    ):
         parser.add_argument(
             f"--{name.replace('_', '-')}", type=float, help=f"default {getattr(defaults, name)}"
         )
@@ -469,6 +534,19 @@ def main(argv: list[str] | None = None) -> None:
         help="which decisions the expert labels (default: the game's)",
     )
     parser.add_argument("--hidden", type=int, nargs=2, help="default 256 128")
+    parser.add_argument(
+        "--mode",
+        choices=("imitate", "search"),
+        help="labels: the teacher's and expert's (imitate, default) or the thinking "
+        "network's visit distributions (search)",
+    )
+    parser.add_argument(
+        "--rival", help=f"search mode: the other seats' bot (default {defaults.rival})"
+    )
+    parser.add_argument(
+        "--ray", action="store_true", help="play the shards as Ray tasks (default: --workers)"
+    )
+    parser.add_argument("--ray-address", help="a Ray cluster's address (default: a local Ray)")
     parser.add_argument(
         "--init", help="weights file to start from (a plan head in it is kept as it is)"
     )

@@ -53,9 +53,19 @@ from tabletop.games.wicked_labyrinth.ids import CHOOSE_WHITE_BASE, DONE, RETURN_
 from tabletop.games.wicked_labyrinth.state import WickedLabyrinthState
 from tabletop.games.wicked_labyrinth.views import WickedLabyrinthView
 
-NODE_CAP = 20_000
+NODE_CAP = 1_500
 """Boards explored per decision at most (the richest of 800 heuristic decisions had
-1,400); past it the boards not yet reached are not candidates."""
+1,400; 10 - 25 microseconds of CPU a board); past it the boards not yet reached are not
+candidates. It bounds a decision's time: the bot moves in under 100 ms of CPU."""
+
+GAIN_BUDGET = 1_500
+"""Boards explored at most, all candidates together, for a white fragment's colour or an
+overflow's return while searching: each candidate board's worth explores its whole
+processing, and with several white fragments queued the candidates multiply (one such
+choice explored 1.1 s of boards with a cap per candidate only). Each candidate still
+gets ``GAIN_FLOOR`` boards once the budget is spent."""
+
+GAIN_FLOOR = 50
 
 PLAN_LAYERS = ("plan_w0", "plan_b0", "plan_w1", "plan_b1", "plan_w2", "plan_b2")
 """The plan head's arrays in a weights file (next to the network's)."""
@@ -276,7 +286,9 @@ class Lab:
     ``neural`` by this.
     """
 
-    def __init__(self, head: PlanHead, state: WickedLabyrinthState, seat: int) -> None:
+    def __init__(
+        self, head: PlanHead, state: WickedLabyrinthState, seat: int, budget: int = GAIN_BUDGET
+    ) -> None:
         scratch = state.clone()
         scratch.phase = Phase.SOUL_PROCESSING
         scratch.order = []
@@ -285,6 +297,8 @@ class Lab:
         self._head = head
         self._left = ROUNDS - state.round
         self._memo: dict[tuple[int, ...], float] = {}
+        self.budget = budget
+        """Boards this lab may still explore (``GAIN_BUDGET``)."""
 
     def worth(self, board: Sequence[int]) -> float:
         key = tuple(board)
@@ -298,7 +312,8 @@ class Lab:
         b[o + QUEUE] = 0
         b[o + DECLARED] = 0
         self._state.deciding = self._state.recompute_deciding()
-        graph = explore(self._state, self._seat)
+        graph = explore(self._state, self._seat, max(GAIN_FLOOR, self.budget))
+        self.budget -= graph.nodes
         value = float(self._head.score(features(graph.ends, self._state.cards, self._left)).max())
         self._memo[key] = value
         return value
