@@ -237,6 +237,13 @@ class KeyboardPlayer:
     def bid(self) -> None:
         """Goofspiel: focus starts on the hand's heading; Tab goes along the cards,
         Enter bids the one with focus."""
+        # the new decision's focus first: under load the cards may be drawn a moment
+        # before the focus keeper moves focus to the heading, and Tab from the last
+        # decision's focus would leave the hand
+        self.page.wait_for_function(
+            "document.activeElement && document.activeElement.id === 'hand-title'",
+            timeout=10_000,
+        )
         cards = len(self.page.query_selector_all("#hand button.bid"))
         for _ in range(1 + self.moves % min(3, cards)):
             self.press("Tab")
