@@ -145,5 +145,6 @@ def test_a_tiny_search_run_trains_on_visit_distributions(tmp_path: Path) -> None
     shard = Samples.load(str(tmp_path / "shards" / "r01-k000.npz"))
     assert shard.targets is not None
     curve = json.loads((tmp_path / "curve.json").read_text())
-    assert [row["mode"] for row in curve] == ["search", "search"]
-    assert 0 < curve[0]["cpu_hours"] < curve[1]["cpu_hours"]
+    # the init weights measured first: where the curve starts
+    assert [row["mode"] for row in curve] == ["init", "search", "search"]
+    assert 0 == curve[0]["cpu_hours"] < curve[1]["cpu_hours"] < curve[2]["cpu_hours"]
