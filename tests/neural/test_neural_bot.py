@@ -171,13 +171,14 @@ def test_guide_priors_reach_every_root_action(monkeypatch: pytest.MonkeyPatch) -
 
 @pytest.mark.slow  # a fresh interpreter plays whole games (not in --fast)
 def test_playing_never_imports_torch() -> None:
-    """The bot and a whole game with it, a search guided by it included, run on NumPy."""
+    """The bot and a whole game with it, thinking or guiding a search included, run on
+    NumPy."""
     code = (
         "import sys, tabletop\n"
         "import tabletop.bots.neural\n"
         "from tabletop.sim.runner import play_game\n"
         "for name in ('wicked-labyrinth', 'code-of-nine'):\n"
-        "    play_game(tabletop.game(name), ['neural', 'random', "
+        "    play_game(tabletop.game(name), ['neural', 'neural:think=0.002', "
         "'mcts:iterations=3,guide=neural'], 1)\n"
         "print('torch' in sys.modules)\n"
     )
