@@ -41,7 +41,7 @@ KIT = Kit(
     levels=(
         Level("easy", "heuristic:budget=40,future=0"),
         Level("normal", "heuristic"),
-        Level("hard", "heuristic:aggression=0.6,spite=0"),
+        Level("hard", "heuristic:aggression=0.61,spite=0.26,future=1.3,budget=794"),
         Level(
             "strongest",
             "mcts:time=0.25,model=adaptive,guide=heuristic,search=sealed,clock=cpu,ceiling=2",
