@@ -113,7 +113,7 @@ class Config:
     sharpen: float = 1.0
     """The policy target is the visit distribution raised to ``1 / sharpen`` (1: as it
     is; near 0: the most visited action). A search of tens of iterations spreads its
-    visits thinly (Code of Nine at 0.03 s: 45% on the most visited of 6.5 legal actions
+    visits thinly (one game at 0.03 s: 45% on the most visited of 6.5 legal actions
     on average), and a policy fitted to that spread plays, and models its rivals,
     worse than the network it started from."""
     eval_think: float = 0.0

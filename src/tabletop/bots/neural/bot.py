@@ -14,7 +14,7 @@ Parameters (``neural:temperature=0.5``):
   (default 4) determinizations, exploration ``c`` (default 0.2), prior weight ``bias``
   (default 1), ``mix`` (default 0) the chance a modelled move is uniformly random;
   ``ceiling`` (default 1 s) caps the wall-clock time a loaded machine stretches it to.
-  Where the game searches only some decisions (the Labyrinth's declarations) the
+  Where the game searches only some decisions (say, only the sealed ones) the
   others are played at once by the policy or the plan head.
 
 As a search guide (``mcts:guide=neural``) it gives more than one choice: the policy
