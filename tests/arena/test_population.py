@@ -140,6 +140,7 @@ def test_the_command_plays_resumes_and_reports(tmp_path) -> None:  # type: ignor
     assert json.loads(again.stdout.splitlines()[-1])["goofspiel"]["all"] == figures["all"]
     text = (tmp_path / "p.md").read_text()
     assert "tabletop bots population goofspiel --bot heuristic:shift=1 --games 8 --seed 3" in text
+    assert f"--results {tmp_path / 'runs'}" in text  # games kept elsewhere: the report says where
     assert "| all (2) | 8 |" in text
 
 
@@ -181,6 +182,8 @@ def test_a_run_of_one_kind_resumes_from_the_whole_runs_file(tmp_path) -> None:  
     assert copies[:4] == whole[8:]
     assert pop.summary(copies, 4)["kinds"]["copies"]["fields"] == 2
     assert pop.summary(copies, 4)["all"]["fields"] == 2
+    text = pop.markdown("goofspiel", "heuristic:shift=1", pop.summary(copies, 4), "c")
+    assert "| copies (2) | 8 |" in text and "mixed" not in text and "styles" not in text
 
 
 def test_a_results_file_is_named_by_game_spec_and_seed_only(tmp_path) -> None:  # type: ignore[no-untyped-def]

@@ -269,7 +269,8 @@ def markdown(game: str, bot: str, figures: dict[str, Any], command: str) -> str:
         "| first in | 95% Wilson (fields) | mean rank |",
         "|---|---:|---:|---:|---:|---:|---:|---:|",
     ]
-    rows = [("all", figures["all"]), *figures["kinds"].items()]
+    # a kind no field of which was played (a run of other --kinds) has no row
+    rows = [("all", figures["all"]), *((k, f) for k, f in figures["kinds"].items() if f["fields"])]
     for name, f in rows:
         lines.append(
             f"| {name} ({f['fields']}) | {f['games']} | **{_pct(f['share'])}** "

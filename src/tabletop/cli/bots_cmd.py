@@ -50,6 +50,12 @@ PopulationResults = Path("reports") / "population"
 so each command resumes the other's."""
 
 
+def _results(folder: Path) -> Path | None:
+    """``folder`` for a report's command, if it is not the default one (a report of
+    games kept elsewhere says where)."""
+    return None if folder == PopulationResults else folder
+
+
 def _games(names: list[str] | None) -> list[str]:
     if not names:
         return [kit.name for kit in REGISTRY.kits() if kit.levels or kit.search]
@@ -242,13 +248,27 @@ def population(
             found = pop.summary(records, 4)
             figures[name] = {"bot": spec, "results": str(path), **found}
             command = _command(
-                "population", [name], bot=bot, games=games, seed=seed, kinds=kinds, workers=workers
+                "population",
+                [name],
+                bot=bot,
+                games=games,
+                seed=seed,
+                kinds=kinds,
+                workers=workers,
+                results=_results(results_dir),
             )
             reports.append(pop.markdown(name, spec, found, command))
         if as_json:
             typer.echo(json.dumps(figures))
         whole = _command(
-            "population", games_names, bot=bot, games=games, seed=seed, kinds=kinds, workers=workers
+            "population",
+            games_names,
+            bot=bot,
+            games=games,
+            seed=seed,
+            kinds=kinds,
+            workers=workers,
+            results=_results(results_dir),
         )
         text = "\n".join(
             [
@@ -356,6 +376,7 @@ def levels(
                 search_games=search_games,
                 seed=seed,
                 workers=workers,
+                results=_results(results_dir),
             )
             sections.append(lr.markdown(name, rated, command))
         if as_json:
@@ -367,6 +388,7 @@ def levels(
             search_games=search_games,
             seed=seed,
             workers=workers,
+            results=_results(results_dir),
             out=out,
         )
         text = "\n".join(
