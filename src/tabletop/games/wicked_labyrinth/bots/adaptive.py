@@ -9,35 +9,15 @@ to hurt them) would declare for every rival (a declaration depends only on publi
 things, so each style's answer is exact for that style), and once the hands are open
 it counts, per rival, which styles named exactly the hand that rival held.
 Every rival is then modelled with the style that named it best so far, the default
-heuristic's until another has named it more often.
-
-A rival that declares at random is no heuristic's at any setting, so it is not taken for
-the closest style: the model weighs, per rival, a uniform declarer against the family of
-styles by Bayes' rule (as Code of Nine's adaptive model does), and a rival the uniform
-declarer explains better is modelled as one (the search draws its moves uniformly):
-
-- a style names the declaration of a rival that declares like it with chance
-  ``1 - MISS`` (a rival drawn from the population's ranges sits between the styles),
-  and any other declaration with the rest spread evenly; a uniform declarer makes each
-  of its legal declarations with the same chance;
-- the family's likelihood is the mean of its styles' (each as likely beforehand), and
-  the prior (``PRIOR_UNIFORM``) is mostly on the family: a rival is taken for a
-  reasonable player until its hands say otherwise;
-- a declaration with one legal choice says nothing and is not counted.
-
-Against heuristic rivals the best style names almost every hand, so their weight of
-uniform falls at once and the search is the old model's (the weight stayed under 0.02
-for 24 rival-games of the tuned heuristic); against a random rival every style misses
-most of its hands, and after two or three the uniform declarer is the likelier. On the
-same 12 mixed fields of the generated population (48 games, evaluation seeds) the search
-with it won 56.3% and was first in 11 fields, without it 59.4% and first in 7
-(docs/bots/population-uniform.md: within noise in share, ahead in fields won).
+heuristic's until another has named it more often. A rival that plays like none of
+them (a random bot, another search) is modelled by whichever style comes closest: a
+uniform declarer weighed against the styles by Bayes' rule, which modelled random rivals
+as random, won 5.5 points less on the same 34 mixed fields of the generated population
+(docs/bots/population-uniform.md), so it is not part of the model.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core.game import Game
@@ -60,42 +40,6 @@ STYLES: tuple[tuple[float, float], ...] = (
 )
 """(aggression, spite) of the declarers a rival is compared with."""
 
-MISS = 0.2
-"""Chance that a rival's closest style does not name its declaration exactly (calibrated
-on four games of population heuristics, tuning seeds: the best style named 11-15 of
-each one's 13-16 hands; a random rival's best style 3-7 of 13-14, most of them hands
-with three choices or fewer)."""
-
-PRIOR_UNIFORM = 0.1
-"""What a rival is taken for, as a uniform declarer, before its hands open."""
-
-Check = tuple[frozenset[int], int]
-"""One opened hand of a rival: the styles (indices into ``STYLES``) that named it, and
-how many legal declarations it had."""
-
-
-def uniform_weight(
-    checks: Sequence[Check], styles: int = len(STYLES), prior: float | None = None
-) -> float:
-    """The chance that a rival with these opened hands declares uniformly at random
-    (Bayes' rule against the family of ``styles`` styles, each as likely beforehand;
-    ``prior``: the uniform declarer's before any hand, by default ``PRIOR_UNIFORM``)."""
-    before = PRIOR_UNIFORM if prior is None else prior
-    logs = [0.0] * styles
-    uniform = 0.0
-    for named, choices in checks:
-        if choices < 2:
-            continue
-        miss = math.log(MISS / (choices - 1))
-        hit = math.log(1.0 - MISS)
-        for i in range(styles):
-            logs[i] += hit if i in named else miss
-        uniform -= math.log(choices)
-    top = max(*logs, uniform)
-    family = (1.0 - before) * sum(math.exp(v - top) for v in logs) / styles
-    alone = before * math.exp(uniform - top)
-    return alone / (family + alone)
-
 
 class AdaptiveModel(HeuristicModel):
     """The heuristic model with each rival's declaring style fitted from its hands."""
@@ -106,18 +50,13 @@ class AdaptiveModel(HeuristicModel):
         super().__init__(game, seat, horizon, bots)
         self.hits: dict[int, list[int]] = {}
         """Per rival, how many of its opened hands each style named exactly."""
-        self.checks: dict[int, list[Check]] = {}
-        """Per rival, each opened hand: the styles that named it, and its choices."""
-        self._asked: dict[tuple[int, int], dict[int, tuple[tuple[int, ...], int]]] = {}
+        self._asked: dict[tuple[int, int], dict[int, tuple[int, ...]]] = {}
         """(round, corridor's place in the round's reveals) -> each rival's declaration
-        by style and its number of legal declarations, waiting for the hands to open."""
-        self._uniform: frozenset[int] = frozenset()
-        """The rivals modelled as uniform declarers at this decision."""
+        by style, waiting for the hands to open."""
 
     def start(self, view: Any, sample: State) -> None:
         super().start(view, sample)
         self._learn(view)
-        self._uniform = frozenset(p for p in self.checks if self.uniform(p))
         s = _wicked(sample)
         if s.phase != P_SEARCH:
             return
@@ -127,11 +66,7 @@ class AdaptiveModel(HeuristicModel):
             if p != self.seat and s.b[p * STRIDE + MODE] == M_DECLARE
         ]
         self._asked[(view.round, len(view.reveals))] = {
-            p: (
-                tuple(self.plan(s, p, a, sp) for a, sp in STYLES),
-                len(s.legal_action_ids_unchecked(p)),
-            )
-            for p in rivals
+            p: tuple(self.plan(s, p, a, sp) for a, sp in STYLES) for p in rivals
         }
 
     def _learn(self, view: Any) -> None:
@@ -144,24 +79,12 @@ class AdaptiveModel(HeuristicModel):
             if rnd != view.round:
                 continue  # the round ended before this seat saw them (its last corridor)
             hands = view.reveals[place]
-            for p, (named, choices) in asked.items():
+            for p, named in asked.items():
                 row = self.hits.setdefault(p, [0] * len(STYLES))
                 hand = hands[p]
                 held = declare_id(hand.search, hand.witch, hand.soul)
                 for i, action in enumerate(named):
                     row[i] += action == held
-                hit = frozenset(i for i, action in enumerate(named) if action == held)
-                self.checks.setdefault(p, []).append((hit, choices))
-
-    def uniform(self, player: int) -> bool:
-        """Whether ``player``'s hands so far make it likelier a uniform declarer than
-        one of the styles."""
-        return uniform_weight(self.checks.get(player, ())) > 0.5
-
-    def policy(self, state: State, player: int) -> int | None:
-        if player in self._uniform:
-            return None  # the search plays a uniform legal move (and keeps it)
-        return super().policy(state, player)
 
     def style(self, player: int) -> tuple[float, float]:
         row = self.hits.get(player)
