@@ -373,8 +373,9 @@ def play_round(
     return Samples.join([Samples.load(str(p)) for p in paths]), cpu
 
 
-def plot(curve: list[dict[str, Any]], game: str, path: Path) -> None:
-    """The learning curve: win share against three heuristics by self-play games."""
+def plot(curve: list[dict[str, Any]], game: str, path: Path, think: float = 0.0) -> None:
+    """The learning curve: win share against three heuristics by CPU hours of training
+    (the measured bot thinking ``think`` seconds a decision)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -389,8 +390,9 @@ def plot(curve: list[dict[str, Any]], game: str, path: Path) -> None:
     axes.axhline(0.35, color="green", linestyle=":", label="target (35%)")
     axes.set_xlabel("CPU hours of training (self-play and fits)")
     axes.set_ylabel("win share vs 3 heuristic")
-    axes.set_title(f"neural, {game}: one against three heuristic (4 players)")
-    axes.set_ylim(0, max(0.6, max(y, default=0) + 0.1))
+    bot = f"neural:think={think}" if think else "neural"
+    axes.set_title(f"{bot}, {game}: one against three heuristic (4 players)", fontsize=10)
+    axes.set_ylim(0, max(0.6, max((r["high"] for r in curve), default=0) + 0.05))
     axes.legend(fontsize=8)
     figure.tight_layout()
     figure.savefig(path, dpi=110)
@@ -505,7 +507,7 @@ def run(
                 checkpoint,
             )
             (directory / "curve.json").write_text(json.dumps(done.curve, indent=1) + "\n")
-            plot(done.curve, config.game, directory / "curve.png")
+            plot(done.curve, config.game, directory / "curve.png", config.eval_think)
     return done
 
 
