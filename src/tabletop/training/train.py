@@ -354,8 +354,9 @@ def play_round(
     config: Config, round_: int, directory: Path, weights: str | None, progress: Progress
 ) -> tuple[Samples, float]:
     """Round ``round_``'s positions: its shards, played now where they are missing
-    (as tasks, :func:`tabletop.training.workers.run_tasks`); and the CPU seconds of the
-    shards played now."""
+    (as tasks, :func:`tabletop.training.workers.run_tasks`); and the CPU seconds of all
+    its shards (kept beside each: a run stopped in the middle of a round counts the
+    shards it had played when it resumes)."""
     chunks = (config.games + config.chunk - 1) // config.chunk
     shards = directory / "shards"
     shards.mkdir(parents=True, exist_ok=True)
@@ -363,13 +364,11 @@ def play_round(
     missing = [(config, round_, k, weights, str(p)) for k, p in enumerate(paths) if not p.exists()]
     task = progress.add_task(f"play round {round_}", total=chunks * config.chunk)
     progress.update(task, completed=(chunks - len(missing)) * config.chunk)
-    cpu = 0.0
-    for seconds in run_tasks(
-        play_shard, missing, config.workers, config.ray, config.ray_address or None
-    ):
-        cpu += seconds
+    for _ in run_tasks(play_shard, missing, config.workers, config.ray, config.ray_address or None):
         progress.advance(task, config.chunk)
     progress.remove_task(task)
+    sides = [p.with_suffix(".cpu") for p in paths]
+    cpu = sum(float(q.read_text()) for q in sides if q.exists())  # none: an older run's
     return Samples.join([Samples.load(str(p)) for p in paths]), cpu
 
 
