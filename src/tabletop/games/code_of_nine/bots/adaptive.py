@@ -61,17 +61,18 @@ COMPONENTS: tuple[str, ...] = (
 """The candidate players (``neural`` needs NumPy, an optional extra)."""
 
 NAMED: dict[tuple[str, str], float] = {
-    (HEURISTIC, HEURISTIC): 0.55,
-    (NEURAL, HEURISTIC): 0.44,
-    (HEURISTIC, NEURAL): 0.44,
-    (NEURAL, NEURAL): 0.67,
+    (HEURISTIC, HEURISTIC): 0.62,
+    (NEURAL, HEURISTIC): 0.35,
+    (HEURISTIC, NEURAL): 0.21,
+    (NEURAL, NEURAL): 0.75,
 }
 """How often a candidate (first), asked in this model's replay, names the placement of a
-rival that plays like another (second). Measured in session 8 on 84 placements of
-each kind of rival (three games each; ``heuristic:samples=2`` rivals were named 54% of
-the time by the heuristic); a uniform rival is named by anyone one time in its number
-of choices. The two players agree often, so a placement tells them apart only a
-little: the prior decides until a few have."""
+rival that plays like another (second). Measured with the shipped network of session 14
+(trained on search targets) on 170 placements of each kind of rival
+(``scripts/measure_named.py --games 3`` and ``--games 6 --seed 100``, pooled; the
+script measures them again whenever a candidate changes); a uniform rival is named by
+anyone one time in its number of choices. The session-8 network agreed with the
+heuristic more (0.44 both ways), so its placements told the two apart less."""
 
 _FOLLOW_LIMIT = 12
 """Follow-up choices replayed for one placement at most (a location has a few)."""
