@@ -87,7 +87,16 @@ def test_the_kits_levels_are_the_ones_the_ladder_measured(game: str) -> None:
     search = REGISTRY.kit(game).search
     assert search is not None
     bounded = {lobby_spec(search), lobby_spec("ismcts")}  # OpenSpiel's search, bounded
-    assert offered == {level.spec for level in found} | bounded
+    kit = REGISTRY.kit(game)
+    thinking = {f"neural:think={kit.part('neural:think')}"} if kit.has("neural:think") else set()
+    assert offered == {level.spec for level in found} | bounded | thinking
+
+
+def test_the_lobby_offers_the_labyrinths_learned_bot_thinking() -> None:
+    """Its kit says how long it thinks: measured stronger than the bare policy."""
+    assert levels("wicked-labyrinth", "neural") == ("neural:think=0.08",)
+    assert levels("code-of-nine", "neural") == ("neural",)  # its bare policy is its best
+    make_bot("neural:think=0.08", tabletop.game("wicked-labyrinth"), 0)
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -133,12 +133,16 @@ def _by_bot(game: str) -> dict[str, tuple[str, ...]]:
     if search is not None and search not in by_bot.get("mcts", []):
         by_bot.setdefault("mcts", []).append(search)
     by_bot.setdefault("ismcts", []).append(lobby_spec("ismcts"))  # bounded, not bare
+    kit = REGISTRY.kit(game)
+    if kit.has("neural:think"):  # the learned bot as it was measured strongest
+        by_bot.setdefault("neural", []).append(f"neural:think={kit.part('neural:think')}")
     return {bot: tuple(specs) for bot, specs in by_bot.items()}
 
 
 LEVELS: dict[str, dict[str, tuple[str, ...]]] = {game: _by_bot(game) for game in REGISTRY.names()}
 """The lobby's specs by game and bot name, weakest first; a bot not listed is offered
-bare (``random``); ``ismcts`` with the ceiling."""
+bare (``random``); ``ismcts`` with the ceiling, ``neural`` thinking where its kit says
+how long (``neural:think``)."""
 
 
 def levels(game: str, bot: str) -> tuple[str, ...]:

@@ -37,6 +37,7 @@ PARTS: dict[str, str] = {
     "bots:styles": "a bot's style parameters with their documented ranges (core.styles.Styles)",
     "league:pool": "the league's pool: ((bot spec, why it is there), ...) in a fixed order",
     "neural:weights": "the learned bot's shipped network (a .npz resource); offers ``neural``",
+    "neural:think": "seconds the lobby's ``neural`` thinks (a float; none: the bare policy)",
     "neural:horizon": "where the network's search ends a line (a class: seat, horizon)",
     "neural:plan": "the learned bot's plan head (a module: PLAN_LAYERS, PlanHead, board_scores)",
     "neural:expert": "the search the learned bot imitates in training (a core.knowledge.Expert)",

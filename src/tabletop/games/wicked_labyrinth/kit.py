@@ -18,6 +18,7 @@ KIT = Kit(
         "neural:plan": "tabletop.games.wicked_labyrinth.bots.plans",
         "neural:expert": "tabletop.games.wicked_labyrinth.bots.neural:EXPERT",
         "neural:horizon": "tabletop.games.wicked_labyrinth.bots.neural:Horizon",
+        "neural:think": "tabletop.games.wicked_labyrinth.bots.neural:THINK",
         "neural:plan_samples": "tabletop.games.wicked_labyrinth.bots.plan_samples",
         "rl:encoder": "tabletop.games.wicked_labyrinth.rl.encoder:WickedLabyrinthEncoder",
         "rl:table": "tabletop.games.wicked_labyrinth.rl.table:WickedLabyrinthTable",
