@@ -45,7 +45,7 @@ def test_a_card_file_is_read_and_checked(
         f"95%: {100 * top.low:.1f}-{100 * top.high:.1f}%, {top.games} games)"
     ]
     assert [text for value, text in offered if value == levels[2].spec] == [
-        f"Hard bot: heuristic, cautious (wins {100 * hard.rate:.1f}% one against three "
+        f"Hard bot: heuristic, tuned (CMA-ES) (wins {100 * hard.rate:.1f}% one against three "
         f"Normal bots, 95%: {100 * hard.low:.1f}-{100 * hard.high:.1f}%, {hard.games} games)"
     ]
     # the weakest level has no level below it: its name only
@@ -65,7 +65,7 @@ def test_a_card_file_is_read_and_checked(
         "select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])"
     )
     assert [text for value, text in ja if value == levels[2].spec] == [
-        f"むずかしいのボット：ヒューリスティック・慎重（ふつう3体を相手に勝率{100 * hard.rate:.1f}%"
+        f"むずかしいのボット：ヒューリスティック・調整済み（CMA-ES）（ふつう3体を相手に勝率{100 * hard.rate:.1f}%"
         f"・95%区間{100 * hard.low:.1f}〜{100 * hard.high:.1f}%・{hard.games}戦）"
     ]
     page.select_option("#lang", "en")
