@@ -46,7 +46,7 @@ def _play(name: str, spec: str, seed: int) -> list[SearchOutcome]:
 def test_thinking_searches_within_its_cpu_budget(name: str) -> None:
     """Every searched decision ran iterations and stopped on its budget (or ran out of
     lines). Its move times are a benchmark's (``tabletop bots move-times``,
-    docs/bots/neural.md), not a timed test's."""
+    docs/neural.md), not a timed test's."""
     searched = _play(name, "neural:think=0.02", 3)
     assert searched, "no decision was searched"
     assert all(s.iterations >= 1 and s.stopped in ("time", "idle") for s in searched)

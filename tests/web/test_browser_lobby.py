@@ -65,7 +65,8 @@ def test_a_card_file_is_read_and_checked(
         "select[name=seat1] option", "os => os.map(o => [o.value, o.textContent])"
     )
     assert [text for value, text in ja if value == levels[2].spec] == [
-        f"むずかしいのボット：ヒューリスティック・調整済み（CMA-ES）（ふつう3体を相手に勝率{100 * hard.rate:.1f}%"
+        "むずかしいのボット：ヒューリスティック・調整済み（CMA-ES）"
+        f"（ふつう3体を相手に勝率{100 * hard.rate:.1f}%"
         f"・95%区間{100 * hard.low:.1f}〜{100 * hard.high:.1f}%・{hard.games}戦）"
     ]
     page.select_option("#lang", "en")

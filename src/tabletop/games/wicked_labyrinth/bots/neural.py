@@ -30,7 +30,8 @@ EXPERT = Expert(
 THINK = 0.08
 """Seconds of CPU the lobby's ``neural`` thinks a decision (``neural:think``): the
 network's own search over the declarations won 51.0% (46.1-55.9%) of 400 evaluation
-games one against three ``heuristic``, the bare policy 43.1% (docs/bots/neural.md)."""
+games one against three ``heuristic``, the bare policy 43.1%
+(docs/bots/neural-wicked-labyrinth.md, docs/neural.md)."""
 
 
 class Horizon:
