@@ -56,6 +56,45 @@ def _results(folder: Path) -> Path | None:
     return None if folder == PopulationResults else folder
 
 
+SearchGamesOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--search-games",
+        help="Games of a search level (default: --games); a search plays a hundred times "
+        "slower than a heuristic.",
+    ),
+]
+EvalSeedOpt = Annotated[
+    int | None,
+    typer.Option("--seed", help="First deal's seed (default: the evaluation seeds' first)."),
+]
+FieldSeedOpt = Annotated[
+    int | None,
+    typer.Option("--seed", help="First field's seed (default: the evaluation seeds' first)."),
+]
+
+
+def _at_least_one(**counts: int | None) -> None:
+    """Refuse a count option below 1, naming it (``search_games`` as ``--search-games``)."""
+    for name, value in counts.items():
+        if value is not None and value < 1:
+            fail(f"--{name.replace('_', '-')} must be at least 1, got {value}")
+
+
+def _progress(label: str, quiet: bool) -> Any:
+    """A progress bar of games on standard error, labelled ``label`` (off with --json)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        console=Console(stderr=True),
+        disable=quiet,
+    )
+
+
 def _games(names: list[str] | None) -> list[str]:
     if not names:
         return [kit.name for kit in REGISTRY.kits() if kit.levels or kit.search]
@@ -111,8 +150,7 @@ def move_times(
             fail(f"--load is whole numbers, comma-separated; got {loads!r}")
         if not counts or min(counts) < 0:
             fail(f"--load needs numbers of processes >= 0, got {loads!r}")
-        if positions < 1:
-            fail(f"--positions must be at least 1, got {positions}")
+        _at_least_one(positions=positions)
         runs = []
         for name in _games(games):
             game = REGISTRY.get(name)
@@ -171,10 +209,7 @@ def population(
     games: Annotated[
         int, typer.Option("--games", help="Games per game (4 per field, seats rotated).")
     ] = 48,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="First field's seed (default: the evaluation seeds' first)."),
-    ] = None,
+    seed: FieldSeedOpt = None,
     kinds: Annotated[
         str | None,
         typer.Option(
@@ -193,18 +228,13 @@ def population(
     Re-running the same command resumes from its results files (one per game, bot and
     seed: a longer run, or one of other kinds, resumes from the same file).
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tabletop.arena import population as pop
     from tabletop.bots import UnknownBotError, make_bot
 
     with reported_errors():
         first = pop.EVALUATION_SEED if seed is None else seed
-        if games < 1:
-            fail(f"--games must be at least 1, got {games}")
-        if workers < 1:
-            fail(f"--workers must be at least 1, got {workers}")
+        _at_least_one(games=games, workers=workers)
         chosen = pop.KINDS if kinds is None else tuple(k.strip() for k in kinds.split(","))
         if not chosen or set(chosen) - set(pop.KINDS):
             fail(f"--kinds are {', '.join(pop.KINDS)}, comma-separated; got {kinds!r}")
@@ -226,13 +256,7 @@ def population(
             except UnknownBotError as exc:
                 fail(str(exc))
             path = pop.results_path(results_dir, name, spec, first)
-            progress = Progress(
-                TextColumn(name),
-                BarColumn(),
-                MofNCompleteColumn(),
-                console=Console(stderr=True),
-                disable=as_json,
-            )
+            progress = _progress(name, as_json)
             with progress:
                 task = progress.add_task("games", total=games)
                 records = pop.run(
@@ -293,18 +317,8 @@ def levels(
     games: Annotated[
         int, typer.Option("--games", help="Games of a heuristic level (4 per field).")
     ] = 400,
-    search_games: Annotated[
-        int | None,
-        typer.Option(
-            "--search-games",
-            help="Games of a search level (default: --games); a search plays a hundred "
-            "times slower than a heuristic.",
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="First field's seed (default: the evaluation seeds' first)."),
-    ] = None,
+    search_games: SearchGamesOpt = None,
+    seed: FieldSeedOpt = None,
     workers: WorkersOpt = 1,
     results_dir: ResultsOpt = PopulationResults,
     out: OutOpt = None,
@@ -316,19 +330,13 @@ def levels(
     Re-running the same command resumes from its results files, which are those of
     ``tabletop bots population --bot SPEC`` for each level's spec.
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tabletop.arena import level_ratings as lr
     from tabletop.arena.population import EVALUATION_SEED
 
     with reported_errors():
         first = EVALUATION_SEED if seed is None else seed
-        for option, value in (("--games", games), ("--search-games", search_games)):
-            if value is not None and value < 1:
-                fail(f"{option} must be at least 1, got {value}")
-        if workers < 1:
-            fail(f"--workers must be at least 1, got {workers}")
+        _at_least_one(games=games, search_games=search_games, workers=workers)
         names = (
             _games(games_names)
             if games_names
@@ -345,13 +353,7 @@ def levels(
             for level in found:
                 searched = lr.is_search(level.spec) and search_games is not None
                 count = search_games if searched and search_games is not None else games
-                progress = Progress(
-                    TextColumn(f"{name}: {level.name}"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    console=Console(stderr=True),
-                    disable=as_json,
-                )
+                progress = _progress(f"{name}: {level.name}", as_json)
                 with progress:
                     task = progress.add_task("games", total=count)
                     rated.append(
@@ -424,18 +426,8 @@ def ladder(
     games: Annotated[
         int, typer.Option("--games", help="Games per rung (4 per deal, seats rotated).")
     ] = 40,
-    search_games: Annotated[
-        int | None,
-        typer.Option(
-            "--search-games",
-            help="Games of a rung with a search level (default: --games); a search plays "
-            "a hundred times slower than a heuristic.",
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="First deal's seed (default: the evaluation seeds' first)."),
-    ] = None,
+    search_games: SearchGamesOpt = None,
+    seed: EvalSeedOpt = None,
     workers: WorkersOpt = 1,
     results_dir: ResultsOpt = Path("reports") / "ladder",
     out: OutOpt = None,
@@ -455,8 +447,6 @@ def ladder(
 
     Re-running the same command resumes from its results files (one per rung and specs).
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tabletop.arena import ladder as rungs
     from tabletop.arena.population import EVALUATION_SEED
@@ -464,10 +454,7 @@ def ladder(
 
     with reported_errors():
         first = EVALUATION_SEED if seed is None else seed
-        if games < 1:
-            fail(f"--games must be at least 1, got {games}")
-        if workers < 1:
-            fail(f"--workers must be at least 1, got {workers}")
+        _at_least_one(games=games, workers=workers)
         names = (
             _games(games_names)
             if games_names
@@ -483,13 +470,7 @@ def ladder(
                 searched = any(lv.spec.startswith("mcts") for lv in (lower, upper))
                 count = search_games if searched and search_games is not None else games
                 path = rungs.results_path(results_dir, name, lower, upper, first)
-                progress = Progress(
-                    TextColumn(f"{name}: {upper.name} vs 3 {lower.name}"),
-                    BarColumn(),
-                    MofNCompleteColumn(),
-                    console=Console(stderr=True),
-                    disable=as_json,
-                )
+                progress = _progress(f"{name}: {upper.name} vs 3 {lower.name}", as_json)
                 with progress:
                     task = progress.add_task("games", total=count)
                     steps.append(
@@ -566,8 +547,7 @@ def tune(
     with reported_errors():
         if game_name not in REGISTRY.names():
             fail(f"no game {game_name!r} (games: {', '.join(REGISTRY.names())})")
-        if workers < 1:
-            fail(f"--workers must be at least 1, got {workers}")
+        _at_least_one(workers=workers)
         if evaluate < 0 or evaluate % 4:
             fail(f"--evaluate must be a multiple of 4 (seats rotated), got {evaluate}")
         try:
@@ -658,10 +638,7 @@ def versus(
         float | None,
         typer.Option("--target", help="Say whether the bot reaches this win share (0.35: 35%)."),
     ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option("--seed", help="First deal's seed (default: the evaluation seeds' first)."),
-    ] = None,
+    seed: EvalSeedOpt = None,
     workers: WorkersOpt = 1,
     results_dir: ResultsOpt = Path("reports") / "versus",
     out: OutOpt = None,
@@ -671,8 +648,6 @@ def versus(
 
     Re-running the same command resumes from its results files.
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
     from tabletop.arena import versus as vs
     from tabletop.arena.population import EVALUATION_SEED
@@ -681,10 +656,7 @@ def versus(
 
     with reported_errors():
         first = EVALUATION_SEED if seed is None else seed
-        if games < 1:
-            fail(f"--games must be at least 1, got {games}")
-        if workers < 1:
-            fail(f"--workers must be at least 1, got {workers}")
+        _at_least_one(games=games, workers=workers)
         if target is not None and not 0 < target < 1:
             fail(f"--target is a share between 0 and 1 (0.35 for 35%), got {target}")
         names = _games(games_names)
@@ -703,13 +675,7 @@ def versus(
                 head = vs.header(name, bot, against, players, first)
             except ValueError as exc:
                 fail(str(exc))
-            progress = Progress(
-                TextColumn(f"{name}: {bot} vs {players - 1} {against}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                console=Console(stderr=True),
-                disable=as_json,
-            )
+            progress = _progress(f"{name}: {bot} vs {players - 1} {against}", as_json)
             with progress:
                 task = progress.add_task("games", total=games)
                 found.append(
