@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tabletop.arena.results import Header
@@ -11,16 +9,7 @@ from tabletop.arena.runner import Backend, run_arena
 
 pytestmark = pytest.mark.slow  # a Ray instance started for the test (not in --fast)
 
-ray = pytest.importorskip("ray")
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        yield
-    finally:
-        ray.shutdown()
+pytest.importorskip("ray")  # the local_ray fixture (tests/conftest.py) starts it
 
 
 def test_ray_and_processes_agree(local_ray: None) -> None:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from tabletop.arena.stats import wilson
@@ -12,16 +10,7 @@ from tabletop.training.workers import run_tasks
 
 pytestmark = pytest.mark.slow  # a Ray instance started for the test (not in --fast)
 
-ray = pytest.importorskip("ray")
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    try:
-        yield
-    finally:
-        ray.shutdown()
+pytest.importorskip("ray")  # the local_ray fixture (tests/conftest.py) starts it
 
 
 def test_ray_tasks_give_what_the_process_gives(local_ray: None) -> None:
