@@ -186,6 +186,7 @@ def test_decisions_are_labelled_with_the_planners_end_board(tmp_path: Path) -> N
     )
 
 
+@pytest.mark.slow  # over 4 s: the full suite runs it, the fast tier not
 def test_a_tiny_plan_run_exports_what_the_numpy_head_scores(tmp_path: Path) -> None:
     torch = pytest.importorskip("torch")  # the train extra; playing does not need it
     from tabletop.games.wicked_labyrinth.bots.plan_samples import PlanSamples

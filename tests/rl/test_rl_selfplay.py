@@ -67,6 +67,7 @@ def test_pool_env_plays_policies_from_the_pool_and_masks_for_maskable_ppo():
         env.reset(options={"opponents": "random"})
 
 
+@pytest.mark.slow  # over 4 s: the full suite runs it, the fast tier not
 def test_the_selfplay_example_trains_and_reports_win_shares(capsys):
     train = runpy.run_path(str(EXAMPLE))["train"]
     curve = train("code-of-nine", 3, steps=128, checkpoints=1, eval_games=2, seed=1, n_steps=64)

@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
+
 import tabletop
 from server.helpers import create_table
 from tabletop.core.record import GameRecord
@@ -38,6 +40,7 @@ def test_review_refused_while_the_game_is_on(client) -> None:
         assert "only after the game is over" in r.json()["error"]["message"]
 
 
+@pytest.mark.slow  # over 4 s: the full suite runs it, the fast tier not
 def test_review_runs_in_the_background_and_matches_the_library(client) -> None:
     table, record = finished_table(client)
     url = f"/api/tables/{table['id']}/review"

@@ -150,6 +150,7 @@ def _votable(frame: dict[str, Any]) -> bool:
     return frame["type"] == "seats" and frame["table"]["seats"][0].get("timeouts", 0) >= VOTE_AFTER
 
 
+@pytest.mark.slow  # over 4 s: the full suite runs it, the fast tier not
 def test_the_others_vote_a_silent_seat_to_a_bot_and_its_person_takes_it_back() -> None:
     server = ServerProcess().start()
     table = _Table(server.url)

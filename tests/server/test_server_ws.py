@@ -450,6 +450,7 @@ def test_seats_connected_before_the_last_join_learn_their_decision(client) -> No
             assert frames[1]["legal"] and frames[1]["decision"] == 0
 
 
+@pytest.mark.slow  # over 4 s: the full suite runs it, the fast tier not
 def test_a_time_bank_gives_a_slow_decision_more_time_once(tmp_path: Path) -> None:
     """With 1 s a decision and a 3 s bank, a silent seat's first decision runs 4 s (the
     frames say so, and the time-out comes when they said), spends the whole bank, and its
