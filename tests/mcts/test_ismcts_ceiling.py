@@ -14,18 +14,8 @@ from tabletop.bots import UnknownBotError, make_bot
 from tabletop.bots import openspiel_ismcts as module
 from tabletop.bots.levels import CEILING, LEVELS, levels, lobby_spec
 
+from .test_budget import _Ticking
 from .test_mcts_bot import _deciding_state
-
-
-class _Ticking:
-    """A wall clock that moves on by ``step`` seconds at each reading."""
-
-    def __init__(self, step: float) -> None:
-        self.step, self.now = step, 0.0
-
-    def __call__(self) -> float:
-        self.now += self.step
-        return self.now
 
 
 @pytest.mark.parametrize("game", ["code-of-nine", "wicked-labyrinth"])

@@ -199,12 +199,5 @@ class MctsBot(Bot):
         )
         outcome = search(sample, self.seat, ids, self.budget, settings, random.Random(base), timer)
         self.last = outcome
-        root = outcome.root
-        visits = root.visits(self.seat)
-
-        def rank(a: int) -> tuple[int, float]:
-            n = visits.get(a, 0)
-            return n, root.mean(self.seat, a) if n else 0.0
-
-        chosen: Action = table[max(ids, key=rank)]
+        chosen: Action = table[outcome.most_visited(self.seat, ids)]
         return chosen

@@ -191,6 +191,17 @@ class SearchOutcome:
     iterations: int
     stopped: str = "iterations"
 
+    def most_visited(self, seat: int, legal: Sequence[int]) -> int:
+        """The action of ``legal`` the search visited most for ``seat`` (ties broken by
+        its mean reward, then by order): what a bot plays after its search."""
+        visits = self.root.visits(seat)
+
+        def rank(a: int) -> tuple[int, float]:
+            n = visits.get(a, 0)
+            return n, self.root.mean(seat, a) if n else 0.0
+
+        return max(legal, key=rank)
+
 
 def search(
     sample: Callable[[int], State],

@@ -174,14 +174,7 @@ class NeuralBot(Bot):
         settings = Settings(self.c, 0.0, bias, None, model, self.samples, self.mix)
         outcome = search(sample, self.seat, ids, self.budget, settings, random.Random(base), timer)
         self.last = outcome
-        root = outcome.root
-        visits = root.visits(self.seat)
-
-        def rank(a: int) -> tuple[int, float]:
-            n = visits.get(a, 0)
-            return n, root.mean(self.seat, a) if n else 0.0
-
-        return max(ids, key=rank)
+        return outcome.most_visited(self.seat, ids)
 
     def priors(self, view: Any, ids: Sequence[int]) -> dict[int, float]:
         """The policy's probability of each legal action id (summing to 1)."""
